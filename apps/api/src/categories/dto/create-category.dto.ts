@@ -1,0 +1,3 @@
+import { CreateHierarchicalTermDto } from '@app/terms';
+
+export class CreateCategoryDto extends CreateHierarchicalTermDto {}

@@ -1,0 +1,3 @@
+import { ListHierarchicalTermsQuery } from '@app/terms';
+
+export class ListCategoriesQuery extends ListHierarchicalTermsQuery {}

@@ -1,0 +1,3 @@
+import { UpdateHierarchicalTermDto } from '@app/terms';
+
+export class UpdateCategoryDto extends UpdateHierarchicalTermDto {}

@@ -1,0 +1,40 @@
+import { ApiRequest, APP_CONFIG_SETTING, ErrorResponder, languageMiddleware, requestContextMiddleware } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import express, { NextFunction, Request, Response } from 'express';
+
+const BODY_LIMIT = '1mb';
+
+/**
+ * Everything about the HTTP pipeline that is not a Nest module, shared by main.ts and the e2e
+ * tests so that tests exercise exactly what production runs.
+ */
+export function configureApp(app: NestExpressApplication): AppConfig {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const responder = app.get(ErrorResponder);
+  const instance = app.getHttpAdapter().getInstance() as express.Express;
+
+  instance.set(APP_CONFIG_SETTING, config);
+  // `x[]=1&x[]=2` arrays (contract §3) need the extended parser; Express 5 defaults to simple.
+  instance.set('query parser', 'extended');
+  instance.set('trust proxy', 'loopback');
+  instance.disable('x-powered-by');
+
+  app.use(requestContextMiddleware(config));
+  if (config.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
+      exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'Location', 'X-Request-Id', 'Content-Language'],
+    });
+  }
+  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true }));
+  app.use(languageMiddleware);
+  // Failures above (bad JSON, too large, bad translation_language) happen before Nest's filters.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    responder.send(error, req as ApiRequest, res);
+  });
+  app.enableShutdownHooks();
+  return config;
+}

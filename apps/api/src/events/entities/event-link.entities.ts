@@ -1,0 +1,40 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** Event ↔ category/tag. Terms of both taxonomies share the table; the term row says which. */
+@Entity('event_terms')
+@Index('IDX_event_terms_term', ['termId'])
+export class EventTerm {
+  @PrimaryColumn({ name: 'event_id', type: 'integer' })
+  eventId: number;
+
+  @PrimaryColumn({ name: 'term_id', type: 'integer' })
+  termId: number;
+}
+
+/** Event ↔ venue, in the order the client gave. */
+@Entity('event_venues')
+@Index('IDX_event_venues_venue', ['venueId'])
+export class EventVenue {
+  @PrimaryColumn({ name: 'event_id', type: 'integer' })
+  eventId: number;
+
+  @PrimaryColumn({ name: 'venue_id', type: 'integer' })
+  venueId: number;
+
+  @Column({ type: 'integer' })
+  position: number;
+}
+
+/** Event ↔ organizer, in the order the client gave. */
+@Entity('event_organizers')
+@Index('IDX_event_organizers_organizer', ['organizerId'])
+export class EventOrganizer {
+  @PrimaryColumn({ name: 'event_id', type: 'integer' })
+  eventId: number;
+
+  @PrimaryColumn({ name: 'organizer_id', type: 'integer' })
+  organizerId: number;
+
+  @Column({ type: 'integer' })
+  position: number;
+}

@@ -1,0 +1,3 @@
+import { CreateTermDto } from '@app/terms';
+
+export class CreateTagDto extends CreateTermDto {}

@@ -1,0 +1,3 @@
+import { ListTermsQuery } from '@app/terms';
+
+export class ListTagsQuery extends ListTermsQuery {}

@@ -1,0 +1,3 @@
+import { UpdateTermDto } from '@app/terms';
+
+export class UpdateTagDto extends UpdateTermDto {}

@@ -1,0 +1,12 @@
+import { SetMetadata } from '@nestjs/common';
+import { Role } from './role';
+
+export const ACCESS_KEY = 'calendar:access';
+
+export type AccessRule = { kind: 'authenticated' } | { kind: 'roles'; roles: Role[] };
+
+/** Any signed-in user (contract §6: create is open to every role). */
+export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule);
+
+/** Only these roles; anonymous callers get 401, others 403, before any record is looked up. */
+export const RequireRoles = (...roles: Role[]) => SetMetadata(ACCESS_KEY, { kind: 'roles', roles } satisfies AccessRule);

@@ -1,0 +1,47 @@
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { isUniqueViolation } from '@app/database';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { UsersService } from './users.service';
+
+export const ADMIN_NAME = 'admin';
+
+/**
+ * First start on an empty database: create an administrator. With ADMIN_TOKEN its token is that
+ * value (and is re-registered on later starts if missing); without it a new token is printed once.
+ */
+@Injectable()
+export class AdminBootstrapService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Bootstrap');
+
+  constructor(
+    private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.ensureAdministrator();
+    } catch (error) {
+      // Another instance sharing the database created the administrator first.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  private async ensureAdministrator(): Promise<void> {
+    const configured = this.config.adminToken;
+    if ((await this.users.count()) === 0) {
+      const { token } = await this.users.createWithToken(ADMIN_NAME, 'administrator', configured);
+      if (!configured) {
+        // Printed on stdout on purpose: it is the only time this secret is ever shown.
+        process.stdout.write(`\nCreated administrator "${ADMIN_NAME}". API token (shown once, store it now):\n  ${token}\n\n`);
+      } else {
+        this.logger.log(`Created administrator "${ADMIN_NAME}" with the token from ADMIN_TOKEN`);
+      }
+      return;
+    }
+    if (configured && !(await this.users.hasToken(configured))) {
+      const admin = await this.users.findByName(ADMIN_NAME);
+      if (admin) await this.users.issueToken(admin.id, configured);
+    }
+  }
+}

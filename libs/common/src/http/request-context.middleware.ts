@@ -1,0 +1,67 @@
+import { AppConfig } from '@app/config';
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Response } from 'express';
+import { isLanguage, Language, resolveLanguage } from '../i18n/language';
+import { ApiRequest } from './api-request';
+
+/** Paths served at the root, outside BASE_PATH and language segments (contract §9). */
+const ROOT_PATHS = new Set(['/health', '/ready']);
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Requests outside BASE_PATH are routed here, where nothing is mounted, so they get 404. */
+export const OUTSIDE_BASE_PATH = '/__outside-base-path__';
+
+/**
+ * Runs before Nest routes a request: assigns the request id, strips BASE_PATH and the `/en`|`/de`
+ * segment from the URL (Nest's routes know neither) and records what it stripped, so that links
+ * can put them back. Language is resolved here once so errors raised before any interceptor
+ * (unknown routes, bad JSON) are translated too.
+ */
+export function requestContextMiddleware(config: AppConfig) {
+  return (req: ApiRequest, res: Response, next: NextFunction): void => {
+    const incomingId = req.headers['x-request-id'];
+    const id = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    res.setHeader('X-Request-Id', id);
+
+    const [pathname, search = ''] = splitUrl(req.url);
+    let path = pathname;
+    let basePath = '';
+    if (!ROOT_PATHS.has(path) && config.basePath !== '') {
+      if (path === config.basePath || path.startsWith(`${config.basePath}/`)) {
+        basePath = config.basePath;
+        path = path.slice(config.basePath.length) || '/';
+      } else {
+        path = OUTSIDE_BASE_PATH + path;
+      }
+    }
+    let pathSegment: Language | undefined;
+    const match = /^\/(en|de)(\/.*)?$/.exec(path);
+    if (match && !ROOT_PATHS.has(path)) {
+      pathSegment = match[1] as Language;
+      path = match[2] ?? '/';
+    }
+    req.url = path + search;
+
+    req.context = {
+      id,
+      language: resolveLanguage({
+        parameter: queryLanguage(req),
+        pathSegment,
+        acceptLanguage: req.headers['accept-language'],
+      }),
+      languageSegment: pathSegment ? `/${pathSegment}` : '',
+      basePath,
+      origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+    };
+    next();
+  };
+}
+
+function splitUrl(url: string): [string, string] {
+  const index = url.indexOf('?');
+  return index === -1 ? [url, ''] : [url.slice(0, index), url.slice(index)];
+}
+
+function queryLanguage(req: ApiRequest): unknown {
+  const value = (req.query as Record<string, unknown>)?.translation_language;
+  return isLanguage(value) ? value : undefined;
+}

@@ -1,0 +1,33 @@
+const GERMAN_LETTERS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'ae', Ö: 'oe', Ü: 'ue', ẞ: 'ss' };
+
+export const MAX_SLUG_LENGTH = 200;
+
+/**
+ * Contract §4: lower-case ASCII, German letters transliterated, other accents dropped, runs of
+ * anything else become one `-`, at most 200 characters. May return '' (e.g. for "!!!").
+ */
+export function slugify(text: string): string {
+  return text
+    .replace(/[äöüßÄÖÜẞ]/g, (ch) => GERMAN_LETTERS[ch])
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_LENGTH)
+    .replace(/-+$/, '');
+}
+
+/**
+ * The first free slug among `base`, `base-2`, `base-3`, ... given the slugs already taken that
+ * start with `base`. The suffix still fits within the length limit.
+ */
+export function nextFreeSlug(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '') + suffix;
+    if (!used.has(candidate)) return candidate;
+  }
+}

@@ -1,0 +1,54 @@
+import { Transform } from 'class-transformer';
+
+const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
+const FALSE_VALUES = new Set(['false', '0', 'no', 'off', '']);
+
+/** WordPress reads booleans loosely: true/false, 1/0, "true"/"false", "yes"/"no". */
+export function parseLooseBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === 'string') {
+    const lower = value.trim().toLowerCase();
+    if (TRUE_VALUES.has(lower)) return true;
+    if (FALSE_VALUES.has(lower)) return false;
+  }
+  return undefined;
+}
+
+/** Converts loose booleans; anything unreadable is left as it was so `@IsBoolean` rejects it. */
+export function ToBoolean(): PropertyDecorator {
+  return Transform(({ value }) => parseLooseBoolean(value) ?? value);
+}
+
+function toInteger(value: unknown): unknown {
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Numeric strings (query strings, form bodies) become numbers; other values stay for validation. */
+export function ToInt(): PropertyDecorator {
+  return Transform(({ value }) => toInteger(value));
+}
+
+/** Splits `a,b` and accepts `x[]=a&x[]=b` arrays alike (contract §3). */
+export function splitList(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items
+    .flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
+    .map((item) => (typeof item === 'string' ? item.trim() : item))
+    .filter((item) => item !== '');
+}
+
+export function ToIntArray(): PropertyDecorator {
+  return Transform(({ value }) => (value === undefined ? undefined : splitList(value).map(toInteger)));
+}
+
+export function ToStringArray(): PropertyDecorator {
+  return Transform(({ value }) => (value === undefined ? undefined : splitList(value).map((v) => (typeof v === 'number' ? String(v) : v))));
+}
+
+/** Trims strings; leaves other types for the validators to reject. */
+export function Trim(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+}

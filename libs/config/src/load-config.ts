@@ -1,0 +1,112 @@
+import { AppConfig, DbType, LogLevel } from './app-config';
+import { ConfigError } from './config-error';
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+const DB_TYPES: DbType[] = ['sqlite', 'mysql'];
+
+function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads and validates every variable of `.env.example`. All problems are collected so that one
+ * start-up attempt reports every bad variable by name.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const text = (name: string, fallback = ''): string => {
+    const value = env[name];
+    return value === undefined ? fallback : value.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === '') return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = text(name).toLowerCase();
+    if (raw === '') return fallback;
+    if (!allowed.includes(raw as T)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const dbType = oneOf('DB_TYPE', DB_TYPES, 'sqlite');
+  const db = {
+    type: dbType,
+    path: text('DB_PATH', 'data/calendar.sqlite') || 'data/calendar.sqlite',
+    host: text('DB_HOST', '127.0.0.1') || '127.0.0.1',
+    port: integer('DB_PORT', 3306, 1, 65535),
+    user: text('DB_USER', 'root') || 'root',
+    password: env.DB_PASSWORD ?? '',
+    name: text('DB_NAME'),
+  };
+  if (dbType === 'mysql' && db.name === '') {
+    problems.push('DB_NAME is required when DB_TYPE=mysql');
+  }
+
+  const siteUrl = text('SITE_URL', 'http://localhost:3000') || 'http://localhost:3000';
+  let parsedSiteUrl: URL | undefined;
+  try {
+    parsedSiteUrl = new URL(siteUrl);
+    if (!['http:', 'https:'].includes(parsedSiteUrl.protocol)) throw new Error('protocol');
+  } catch {
+    problems.push(`SITE_URL must be an absolute http(s) URL (got "${siteUrl}")`);
+  }
+
+  const siteTimezone = text('SITE_TIMEZONE', 'UTC') || 'UTC';
+  if (!isValidTimeZone(siteTimezone)) {
+    problems.push(`SITE_TIMEZONE must be an IANA time zone such as Europe/Berlin (got "${siteTimezone}")`);
+  }
+
+  const rawBasePath = text('BASE_PATH');
+  const basePath = rawBasePath.replace(/^\/+|\/+$/g, '');
+  if (basePath !== '' && !/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(basePath)) {
+    problems.push(`BASE_PATH must be a URL path such as wp-json (got "${rawBasePath}")`);
+  }
+  if (/^(en|de)(\/|$)/.test(basePath)) {
+    problems.push('BASE_PATH must not start with a language segment (en, de)');
+  }
+
+  const adminToken = text('ADMIN_TOKEN');
+  if (adminToken !== '' && adminToken.length < 16) {
+    problems.push('ADMIN_TOKEN must be at least 16 characters long');
+  }
+
+  const corsOrigins = text('CORS_ORIGINS')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of corsOrigins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(`CORS_ORIGINS must be a comma-separated list of origins such as https://example.org or * (got "${origin}")`);
+    }
+  }
+
+  const config: AppConfig = {
+    port: integer('PORT', 3000, 0, 65535),
+    db,
+    siteUrl: siteUrl.replace(/\/+$/, ''),
+    siteTimezone,
+    basePath: basePath === '' ? '' : `/${basePath}`,
+    maxPerPage: integer('MAX_PER_PAGE', 50, 1, 1000),
+    adminToken: adminToken === '' ? undefined : adminToken,
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
+    corsOrigins,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,58 @@
+import { AppConfig } from '@app/config';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Database as SqliteDatabase } from 'better-sqlite3';
+import { DataSourceOptions, MixedList } from 'typeorm';
+
+export interface SchemaParts {
+  entities: MixedList<Function>;
+  migrations: MixedList<Function>;
+}
+
+/**
+ * SQLite's built-in lower() folds ASCII only; MySQL's collations fold every letter. Replacing it
+ * with JavaScript's makes case-insensitive search behave the same for "Ä" and "ä" on both drivers.
+ */
+function prepareSqlite(db: SqliteDatabase): void {
+  db.function('lower', { deterministic: true }, (value: unknown) =>
+    value === null || value === undefined ? null : String(value).toLowerCase(),
+  );
+  db.pragma('foreign_keys = ON');
+}
+
+export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): DataSourceOptions {
+  const common = {
+    entities: parts.entities,
+    migrations: parts.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    logging: config.logLevel === 'verbose' ? (['query', 'error'] as const) : (['error'] as const),
+  };
+  if (config.db.type === 'mysql') {
+    return {
+      ...common,
+      logging: [...common.logging],
+      type: 'mysql',
+      host: config.db.host,
+      port: config.db.port,
+      username: config.db.user,
+      password: config.db.password,
+      database: config.db.name,
+      charset: 'utf8mb4_unicode_ci',
+      // Everything is UTC inside; zone conversion happens only at the edges.
+      timezone: 'Z',
+      extra: { connectionLimit: 10 },
+    };
+  }
+  const path = config.db.path === ':memory:' ? ':memory:' : resolve(config.db.path);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  return {
+    ...common,
+    logging: [...common.logging],
+    type: 'better-sqlite3',
+    database: path,
+    enableWAL: path !== ':memory:',
+    timeout: 10_000,
+    prepareDatabase: prepareSqlite,
+  };
+}

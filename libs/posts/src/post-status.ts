@@ -1,0 +1,5 @@
+/** Statuses a client may write (contract §6); `trash` is reached only through DELETE. */
+export const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+export const ALL_STATUSES = [...WRITABLE_STATUSES, 'trash'] as const;
+export type WritableStatus = (typeof WRITABLE_STATUSES)[number];
+export type PostStatus = (typeof ALL_STATUSES)[number];

@@ -1,0 +1,93 @@
+import { LocalizedQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
+import { Transform } from 'class-transformer';
+import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+
+export const TERM_ORDERBY = ['id', 'name', 'slug', 'count', 'description'] as const;
+export const SORT_ORDER = ['asc', 'desc'] as const;
+
+/** Query of `GET /categories` and `GET /tags`. */
+export class ListTermsQuery extends LocalizedQuery {
+  /** Page of the collection to return. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  /** Maximum number of terms per page; lowered to MAX_PER_PAGE. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  per_page?: number;
+
+  /** Only terms whose name or slug contains this text (case-insensitive). */
+  @IsOptional()
+  @IsString()
+  search?: string;
+
+  /** Leave out terms with these IDs. */
+  @IsOptional()
+  @ToIntArray()
+  @IsArray()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  exclude?: number[];
+
+  /** Only terms with these IDs. */
+  @IsOptional()
+  @ToIntArray()
+  @IsArray()
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  include?: number[];
+
+  /** Sort direction. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsIn(SORT_ORDER)
+  order?: (typeof SORT_ORDER)[number];
+
+  /** Term attribute to sort by. */
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @IsIn(TERM_ORDERBY)
+  orderby?: (typeof TERM_ORDERBY)[number];
+
+  /** Hide terms not assigned to any published event. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  hide_empty?: boolean;
+
+  /** Only terms assigned to this event. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  post?: number;
+
+  /** Alias of `post`; wins when both are given. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  event?: number;
+
+  /** Only terms with one of these slugs. */
+  @IsOptional()
+  @ToStringArray()
+  @IsArray()
+  @IsString({ each: true })
+  slug?: string[];
+}
+
+/** Categories add `parent`. */
+export class ListHierarchicalTermsQuery extends ListTermsQuery {
+  /** Only direct children of this category; 0 for top-level categories. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(0)
+  parent?: number;
+}

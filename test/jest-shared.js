@@ -1,0 +1,29 @@
+// Shared by the unit and e2e Jest configs: the path aliases of tsconfig.json and ts-jest with
+// the Swagger CLI plugin, so tests see the same DTO metadata as `nest build` produces.
+const LIBS = ['common', 'config', 'database', 'auth', 'terms', 'posts'];
+
+exports.aliases = (root) =>
+  Object.fromEntries(
+    LIBS.flatMap((lib) => [
+      [`^@app/${lib}$`, `${root}/libs/${lib}/src`],
+      [`^@app/${lib}/(.*)$`, `${root}/libs/${lib}/src/$1`],
+    ]),
+  );
+
+exports.SWAGGER_PLUGIN_OPTIONS = {
+  introspectComments: true,
+  classValidatorShim: true,
+  dtoFileNameSuffix: ['.dto.ts', '.query.ts', '.entity.ts', '.response.ts'],
+};
+
+exports.transform = {
+  '^.+\\.ts$': [
+    'ts-jest',
+    {
+      tsconfig: '<rootDir>/tsconfig.json',
+      astTransformers: {
+        before: [{ path: require.resolve('./swagger-plugin-transformer') }],
+      },
+    },
+  ],
+};

@@ -1,0 +1,73 @@
+import { Role, UsersService } from '@app/auth';
+import { INestApplication } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../apps/api/src/app.module';
+import { configureApp } from '../../apps/api/src/configure-app';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export const NS = '/calendar/events/v1';
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+
+/** Config every test app gets unless a test overrides it. */
+const BASE_ENV: Record<string, string> = {
+  SITE_URL: 'http://calendar.test',
+  SITE_TIMEZONE: 'UTC',
+  ADMIN_TOKEN,
+  LOG_LEVEL: 'error',
+  MAX_PER_PAGE: '50',
+  BASE_PATH: '',
+  CORS_ORIGINS: '',
+};
+
+export interface TestApp {
+  app: INestApplication;
+  http: TestAgent;
+  dataSource: DataSource;
+  /** Creates a user with the role and returns a Bearer token for it. */
+  tokenFor(role: Role, name?: string): Promise<string>;
+  userIdOf(token: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/** Boots the real AppModule with the production HTTP pipeline against a fresh database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase();
+  const previous = { ...process.env };
+  Object.assign(process.env, BASE_ENV, database.env, env);
+  try {
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+    const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+    configureApp(app);
+    await app.init();
+    const users = app.get(UsersService);
+    return {
+      app,
+      http: request(app.getHttpServer()),
+      dataSource: app.get(DataSource),
+      async tokenFor(role, name) {
+        userCounter += 1;
+        const { token } = await users.createWithToken(name ?? `${role}-${userCounter}`, role);
+        return token;
+      },
+      async userIdOf(token) {
+        const user = await users.findByToken(token);
+        if (!user) throw new Error('unknown token');
+        return user.id;
+      },
+      async close() {
+        await app.close();
+        await database.drop();
+      },
+    };
+  } finally {
+    process.env = previous;
+  }
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
