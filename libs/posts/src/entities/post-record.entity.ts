@@ -40,6 +40,10 @@ export abstract class PostRecord {
   @Column({ type: 'varchar', length: 255, nullable: true })
   password: string | null;
 
+  /** Once published, a contributor may no longer edit or delete the record (contract §6). */
+  @Column({ name: 'was_published', type: 'boolean', default: false })
+  wasPublished: boolean;
+
   @Column({ name: 'published_utc', type: 'datetime' })
   publishedUtc: Date;
 

@@ -20,6 +20,7 @@ function postColumns(): TableColumnOptions[] {
     { name: 'excerpt', type: 'text' },
     { name: 'image_id', type: 'integer', isNullable: true },
     { ...text('password'), isNullable: true },
+    { name: 'was_published', type: 'boolean', default: false },
     { name: 'published_utc', type: 'datetime' },
     { name: 'modified_utc', type: 'datetime' },
   ];
