@@ -20,7 +20,8 @@ function postColumns(): TableColumnOptions[] {
     { name: 'excerpt', type: 'text' },
     { name: 'image_id', type: 'integer', isNullable: true },
     { ...text('password'), isNullable: true },
-    { name: 'was_published', type: 'boolean', default: false },
+    // A Table default is raw SQL: `false` would be stored as the text `false` on SQLite, where the entity expects 0.
+    { name: 'was_published', type: 'boolean', default: 0 },
     { name: 'published_utc', type: 'datetime' },
     { name: 'modified_utc', type: 'datetime' },
   ];
@@ -70,6 +71,8 @@ export class InitialSchema1763780000000 implements MigrationInterface {
             referencedTableName: 'users',
             referencedColumnNames: ['id'],
             onDelete: 'CASCADE',
+            // Stated because the entity's default is NO ACTION and MySQL would otherwise report RESTRICT.
+            onUpdate: 'NO ACTION',
           }),
         ],
       }),
