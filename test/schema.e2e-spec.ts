@@ -4,10 +4,6 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { SCHEMA } from '../apps/api/src/database/schema';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 
-/**
- * The migrations are the only way the schema is built in production; the entities are what the
- * code queries. This checks they describe the same tables, on the driver chosen by E2E_DB.
- */
 const MIGRATIONS = SCHEMA.migrations as Function[];
 
 /**
@@ -24,6 +20,10 @@ async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
   return new DataSource({ ...options, type: 'mariadb', logging: false }).initialize();
 }
 
+/**
+ * The migrations are the only way the schema is built in production; the entities are what the
+ * code queries. This checks they describe the same tables, on the driver chosen by E2E_DB.
+ */
 describe('database schema', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
