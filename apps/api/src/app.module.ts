@@ -9,6 +9,8 @@ import { CategoriesModule } from './categories/categories.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthController } from './health/health.controller';
 import { TagsModule } from './tags/tags.module';
+import { VenuesModule } from './venues/venues.module';
+import { OrganizersModule } from './organizers/organizers.module';
 
 @Module({
   imports: [
@@ -26,6 +28,8 @@ import { TagsModule } from './tags/tags.module';
     AuthModule,
     CategoriesModule,
     TagsModule,
+    VenuesModule,
+    OrganizersModule,
   ],
   controllers: [HealthController],
   providers: [

@@ -52,3 +52,10 @@ export function ToStringArray(): PropertyDecorator {
 export function Trim(): PropertyDecorator {
   return Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 }
+
+/** Numeric strings become numbers (form bodies); "" and other values stay for validation. */
+export function ToNumber(): PropertyDecorator {
+  return Transform(({ value }) =>
+    typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value,
+  );
+}

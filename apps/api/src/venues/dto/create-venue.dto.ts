@@ -1,0 +1,93 @@
+import { IsHttpUrlOrEmpty, IsNumberInRangeOrEmpty, ToBoolean, ToNumber, Trim } from '@app/common';
+import { PostFieldsDto } from '@app/posts';
+import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** Writable venue fields; all optional, as on update. */
+export class VenueFieldsDto extends PostFieldsDto {
+  /** Venue name, plain text. */
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  venue?: string;
+
+  /** Whether events at this venue show a map. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  show_map?: boolean;
+
+  /** Whether events at this venue show a map link. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  show_map_link?: boolean;
+
+  /** Street address. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  address?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  city?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  country?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  province?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  state?: string;
+
+  /** ZIP or postal code. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  zip?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  phone?: string;
+
+  /** State or province as displayed; derived from `state`/`province` while never set. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  stateprovince?: string;
+
+  /** Website, an http(s) URL; "" clears it. */
+  @IsOptional()
+  @IsHttpUrlOrEmpty()
+  @MaxLength(2048)
+  website?: string;
+
+  /** Latitude in degrees (-90 to 90); "" clears it. */
+  @IsOptional()
+  @ToNumber()
+  @IsNumberInRangeOrEmpty(-90, 90)
+  geo_lat?: number | '';
+
+  /** Longitude in degrees (-180 to 180); "" clears it. */
+  @IsOptional()
+  @ToNumber()
+  @IsNumberInRangeOrEmpty(-180, 180)
+  geo_lng?: number | '';
+}
+
+/** Body of `POST /venues`. */
+export class CreateVenueDto extends VenueFieldsDto {
+  @IsDefined()
+  override venue!: string;
+}

@@ -1,0 +1,3 @@
+import { ListPostsQuery } from '@app/posts';
+
+export class ListVenuesQuery extends ListPostsQuery {}

@@ -1,0 +1,59 @@
+import { LinkContext, toPlainText } from '@app/common';
+import { postBody, postHead, VENUE_KIND } from '@app/posts';
+import { Venue } from './entities/venue.entity';
+
+const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
+
+/** Contract §2: while never set, `stateprovince` is the state for US (or no) country, else the province. */
+export function stateProvinceOf(venue: Pick<Venue, 'stateprovince' | 'state' | 'province' | 'country'>): string {
+  if (venue.stateprovince !== null) return venue.stateprovince;
+  return US_NAMES.has(venue.country.trim().toLowerCase()) ? venue.state : venue.province;
+}
+
+export function toVenueResponse(venue: Venue, links: LinkContext, siteTimezone: string, now: Date) {
+  return {
+    ...postHead(venue, VENUE_KIND, links, siteTimezone, now),
+    venue: venue.title,
+    ...postBody(venue),
+    show_map: venue.showMap,
+    show_map_link: venue.showMapLink,
+    address: venue.address,
+    city: venue.city,
+    country: venue.country,
+    province: venue.province,
+    state: venue.state,
+    zip: venue.zip,
+    phone: venue.phone,
+    website: venue.website,
+    stateprovince: stateProvinceOf(venue),
+    geo_lat: venue.geoLat,
+    geo_lng: venue.geoLng,
+  };
+}
+
+export type VenueResponse = ReturnType<typeof toVenueResponse>;
+
+/** schema.org `Place` for single-record responses. */
+export function venueJsonLd(venue: Venue, links: LinkContext) {
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Place',
+    name: venue.title,
+    description: toPlainText(venue.description),
+    url: `${links.siteUrl}/${VENUE_KIND.publicPath}/${venue.slug}/`,
+    ...(venue.image ? { image: venue.image.url } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: venue.address,
+      addressLocality: venue.city,
+      addressRegion: stateProvinceOf(venue),
+      postalCode: venue.zip,
+      addressCountry: venue.country,
+    },
+    ...(venue.geoLat !== null && venue.geoLng !== null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geoLat, longitude: venue.geoLng } }
+      : {}),
+    telephone: venue.phone,
+    sameAs: venue.website,
+  };
+}

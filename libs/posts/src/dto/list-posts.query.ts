@@ -1,0 +1,47 @@
+import { LocalizedQuery, ToBoolean, ToInt } from '@app/common';
+import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
+
+/** Query of the venue and organizer lists (spec: page, per_page, search, event, has_events, only_with_upcoming, status). */
+export class ListPostsQuery extends LocalizedQuery {
+  /** Page of the collection to return. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  /** Records per page; lowered to MAX_PER_PAGE. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  per_page?: number;
+
+  /** Records where one field contains every word of the text (case-insensitive). */
+  @IsOptional()
+  @IsString()
+  search?: string;
+
+  /** Post status(es), one value or a comma-separated list; anonymous callers may ask for `publish` only. */
+  @IsOptional()
+  status?: string | string[];
+
+  /** Only records linked to this event. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  event?: number;
+
+  /** true: only records linked to at least one readable event not in trash; false: only records linked to none. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  has_events?: boolean;
+
+  /** true: only records linked to a readable event that has not ended. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  only_with_upcoming?: boolean;
+}

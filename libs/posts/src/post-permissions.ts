@@ -1,0 +1,57 @@
+import type { AuthenticatedUser } from '@app/common';
+import { isEditorial } from '@app/auth/role';
+import { PostStatus, WritableStatus } from './post-status';
+
+/** The parts of a record the permission rules look at. */
+export interface OwnedRecord {
+  authorId: number;
+  status: PostStatus;
+  publishedUtc: Date;
+  wasPublished: boolean;
+}
+
+/** A `future` record whose date has passed is published (contract §6). */
+export function effectiveStatus(record: Pick<OwnedRecord, 'status' | 'publishedUtc'>, now: Date): PostStatus {
+  return record.status === 'future' && record.publishedUtc.getTime() <= now.getTime() ? 'publish' : record.status;
+}
+
+const isOwner = (user: AuthenticatedUser | undefined, record: OwnedRecord) => user !== undefined && user.id === record.authorId;
+
+/** Anyone reads published records; editors everything; authors and contributors also their own. */
+export function canRead(user: AuthenticatedUser | undefined, record: OwnedRecord, now: Date): boolean {
+  if (effectiveStatus(record, now) === 'publish') return true;
+  return isEditorial(user?.role) || isOwner(user, record);
+}
+
+/** Edit and delete: editors any record, authors their own, contributors their own never published. */
+export function canEdit(user: AuthenticatedUser | undefined, record: OwnedRecord, now: Date): boolean {
+  if (!user) return false;
+  if (isEditorial(user.role)) return true;
+  if (!isOwner(user, record)) return false;
+  if (user.role === 'author') return true;
+  return !record.wasPublished && effectiveStatus(record, now) !== 'publish';
+}
+
+/** Deleting for good is reserved to editors and administrators. */
+export function canForceDelete(user: AuthenticatedUser | undefined): boolean {
+  return isEditorial(user?.role);
+}
+
+/**
+ * The status to store. Contributors cannot publish: `publish`/`future` become `pending`, and their
+ * default is `draft`; everybody else defaults to `publish`. A `future` date that has passed
+ * publishes at once; a `publish` with a date still ahead is scheduled, as WordPress does.
+ */
+export function statusToStore(
+  user: AuthenticatedUser,
+  requested: WritableStatus | undefined,
+  publishedUtc: Date,
+  now: Date,
+): WritableStatus {
+  let status: WritableStatus = requested ?? (user.role === 'contributor' ? 'draft' : 'publish');
+  if (user.role === 'contributor' && (status === 'publish' || status === 'future')) status = 'pending';
+  const inFuture = publishedUtc.getTime() > now.getTime();
+  if (status === 'future' && !inFuture) status = 'publish';
+  if (status === 'publish' && inFuture) status = 'future';
+  return status;
+}

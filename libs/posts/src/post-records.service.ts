@@ -1,0 +1,275 @@
+import { isEditorial, UsersService } from '@app/auth';
+import { AuthenticatedUser, cleanHtml, Errors, nextFreeSlug, slugify } from '@app/common';
+import { AppConfig } from '@app/config';
+import { containsPattern, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
+import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { PostFieldsDto } from './dto/post-fields.dto';
+import { PostRecord } from './entities/post-record.entity';
+import { ImagesService } from './images.service';
+import { PostErrors } from './post-errors';
+import { PostKind } from './post-kind';
+import { listStatuses } from './post-list';
+import { canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
+import { WritableStatus } from './post-status';
+import { wholeSeconds } from './publication-date';
+import { whereVisible } from './visibility';
+
+export type RecordRef = { id: number } | { slug: string };
+
+export interface ListRequest {
+  page: number;
+  perPage: number;
+  statusParam: unknown;
+}
+
+export interface DeleteResult<T> {
+  deleted: boolean;
+  record: T;
+}
+
+/** Parses a publication date given in a zone; supplied by the app so every kind parses alike. */
+export type DateParser = (value: string | number, zone: string, now: Date) => Date | null;
+
+const SLUG_RETRIES = 5;
+
+/**
+ * The machinery events, venues and organizers share: lookup with the read rules, statuses and
+ * permissions, publication dates, slugs, images, passwords, trash and force delete. A kind adds
+ * its own fields (`applyOwnFields`), list filters (`applyListFilters`) and search columns.
+ */
+export abstract class PostRecordsService<T extends PostRecord, D extends PostFieldsDto = PostFieldsDto> {
+  protected abstract readonly kind: PostKind;
+  /** Columns searched word by word; a record matches when one column contains every word. */
+  protected abstract readonly searchColumns: string[];
+
+  protected constructor(
+    protected readonly repository: Repository<T>,
+    protected readonly transactions: TransactionRunner,
+    protected readonly images: ImagesService,
+    protected readonly users: UsersService,
+    protected readonly config: AppConfig,
+    protected readonly parseDate: DateParser,
+  ) {}
+
+  /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
+  protected abstract applyOwnFields(record: T, dto: D, manager: EntityManager, isCreate: boolean): Promise<void> | void;
+
+  /** Extra list filters of the kind (e.g. `event`, `has_events`). */
+  protected abstract applyListFilters(
+    qb: SelectQueryBuilder<T>,
+    query: Record<string, unknown>,
+    user: AuthenticatedUser | undefined,
+    now: Date,
+  ): Promise<void> | void;
+
+  /** A new record with every column at its default, before the body is applied. */
+  protected abstract blankRecord(): Partial<T>;
+
+  /** An existing record equal to what the body describes, to return instead of a duplicate. */
+  protected findDuplicate(_manager: EntityManager, _record: T, _dto: D): Promise<T | null> {
+    return Promise.resolve(null);
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  protected baseQuery(manager: EntityManager = this.repository.manager): SelectQueryBuilder<T> {
+    return manager.createQueryBuilder<T>(this.repository.target, 'p').leftJoinAndSelect('p.image', 'image');
+  }
+
+  async findByRef(ref: RecordRef, manager: EntityManager = this.repository.manager): Promise<T | null> {
+    const qb = this.baseQuery(manager);
+    if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
+    else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
+    return qb.getOne();
+  }
+
+  /** A record the caller may read, or the 404/403 of contract §6. */
+  async getReadable(ref: RecordRef, user: AuthenticatedUser | undefined, password?: string): Promise<T> {
+    const record = await this.findByRef(ref);
+    if (!record) throw PostErrors.notFound(this.kind, ref);
+    const now = new Date();
+    if (record.status === 'trash') throw PostErrors.noLongerAvailable(this.kind);
+    if (!canRead(user, record, now)) throw PostErrors.notAccessible(this.kind);
+    if (this.isLocked(record, user, password, now)) throw PostErrors.passwordProtected(this.kind);
+    return record;
+  }
+
+  /** Password-protected and not opened: no password given, a wrong one, and no right to edit. */
+  isLocked(record: T, user: AuthenticatedUser | undefined, password: string | undefined, now: Date): boolean {
+    if (!record.password) return false;
+    if (canEdit(user, record, now)) return false;
+    return password !== record.password;
+  }
+
+  async list(
+    user: AuthenticatedUser | undefined,
+    query: Record<string, unknown>,
+    request: ListRequest,
+  ): Promise<{ items: T[]; total: number }> {
+    const now = new Date();
+    const statuses = listStatuses(user, request.statusParam);
+    const qb = this.baseQuery();
+    whereVisible(qb, 'p', user, statuses, now);
+    if (typeof query.search === 'string' && query.search.trim() !== '') this.whereSearch(qb, query.search);
+    await this.applyListFilters(qb, query, user, now);
+    const total = await qb.getCount();
+    this.orderList(qb);
+    const items = await qb
+      .skip((request.page - 1) * request.perPage)
+      .take(request.perPage)
+      .getMany();
+    return { items, total };
+  }
+
+  protected orderList(qb: SelectQueryBuilder<T>): void {
+    qb.orderBy('p.publishedUtc', 'DESC').addOrderBy('p.id', 'DESC');
+  }
+
+  private whereSearch(qb: SelectQueryBuilder<ObjectLiteral>, search: string): void {
+    const words = search.trim().split(/\s+/).slice(0, 10);
+    const params: Record<string, string> = {};
+    words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
+    const perColumn = this.searchColumns.map(
+      (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
+    );
+    qb.andWhere(`(${perColumn.join(' OR ')})`, params);
+  }
+
+  // ---- writing -------------------------------------------------------------------------------
+
+  create(user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
+    return this.withSlugRetry(() =>
+      this.transactions.run(async (manager) => {
+        const now = wholeSeconds();
+        const record = manager.create(this.repository.target, { ...this.blankRecord() } as T);
+        record.authorId = user.id;
+        record.publishedUtc = now;
+        record.password = null;
+        record.imageId = null;
+        record.description = '';
+        record.excerpt = '';
+        record.wasPublished = false;
+        await this.applyCommonFields(record, dto, user, manager, now, true);
+        await this.applyOwnFields(record, dto, manager, true);
+        const duplicate = await this.findDuplicate(manager, record, dto);
+        if (duplicate) return { record: duplicate, created: false };
+        record.slug = await this.freeSlug(manager, dto.slug || record.title);
+        const saved = await manager.save(record);
+        await this.afterSave(manager, saved, dto, true);
+        return { record: (await this.findByRef({ id: saved.id }, manager)) as T, created: true };
+      }),
+    );
+  }
+
+  update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
+    return this.withSlugRetry(() =>
+      this.transactions.run(async (manager) => {
+        const record = await this.findByRef(ref, manager);
+        if (!record) throw PostErrors.notFound(this.kind, ref);
+        const now = wholeSeconds();
+        if (!canEdit(user, record, now)) throw Errors.forbidden();
+        await this.applyCommonFields(record, dto, user, manager, now, false);
+        await this.applyOwnFields(record, dto, manager, false);
+        if (dto.slug !== undefined) record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
+        // A relation object left on the entity would make save() re-link the old image.
+        delete (record as Partial<PostRecord>).image;
+        const saved = await manager.save(record);
+        await this.afterSave(manager, saved, dto, false);
+        return (await this.findByRef({ id: saved.id }, manager)) as T;
+      }),
+    );
+  }
+
+  /** Trash, or with `force` delete for good (contract §5). */
+  delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
+    return this.transactions.run(async (manager) => {
+      const record = await this.findByRef(ref, manager);
+      if (!record) throw PostErrors.notFound(this.kind, ref);
+      const now = wholeSeconds();
+      if (force) {
+        if (!canForceDelete(user)) throw Errors.forbidden();
+        await this.deleteLinks(manager, record.id);
+        await manager.delete(this.repository.target, { id: record.id });
+        return { deleted: true, record };
+      }
+      if (!canEdit(user, record, now)) throw Errors.forbidden();
+      if (record.status === 'trash') throw PostErrors.inTrash(this.kind);
+      await manager.update(this.repository.target, { id: record.id }, { status: 'trash', modifiedUtc: now } as never);
+      return { deleted: false, record: (await this.findByRef({ id: record.id }, manager)) as T };
+    });
+  }
+
+  /** Link rows to remove when a record is deleted for good. */
+  protected abstract deleteLinks(manager: EntityManager, id: number): Promise<void>;
+
+  /** Hook for kinds with linked records written in the same transaction (events). */
+  protected afterSave(_manager: EntityManager, _record: T, _dto: D, _isCreate: boolean): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private async applyCommonFields(
+    record: T,
+    dto: D,
+    user: AuthenticatedUser,
+    manager: EntityManager,
+    now: Date,
+    isCreate: boolean,
+  ): Promise<void> {
+    if (dto.author !== undefined && dto.author !== record.authorId) {
+      if (!isEditorial(user.role)) throw Errors.forbidden();
+      if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
+      record.authorId = dto.author;
+    }
+    const published = this.publicationDate(dto);
+    if (published) record.publishedUtc = published;
+    // A trashed record stays in trash until an update names a status (that is the restore).
+    const trashedAndUntouched = record.status === 'trash' && dto.status === undefined;
+    if (!trashedAndUntouched && (isCreate || dto.status !== undefined || published)) {
+      const requested = dto.status ?? (isCreate ? undefined : (record.status as WritableStatus));
+      record.status = statusToStore(user, requested, record.publishedUtc, now);
+    }
+    if (effectiveStatus(record, now) === 'publish') record.wasPublished = true;
+    if (dto.description !== undefined) record.description = cleanHtml(dto.description);
+    if (dto.image !== undefined) record.imageId = await this.images.resolve(manager, dto.image);
+    if (dto.password !== undefined) record.password = dto.password === '' ? null : dto.password;
+    record.modifiedUtc = now;
+  }
+
+  /** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of contract §4. */
+  private publicationDate(dto: PostFieldsDto): Date | null {
+    const now = new Date();
+    for (const [field, zone] of [
+      ['date_utc', 'UTC'],
+      ['date', this.config.siteTimezone],
+    ] as const) {
+      const value = dto[field];
+      if (value === undefined || value === '') continue;
+      const parsed = this.parseDate(value, zone, now);
+      if (!parsed) throw Errors.invalidParam(field, 'validation.date');
+      return wholeSeconds(parsed);
+    }
+    return null;
+  }
+
+  private async freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
+    const base = slugify(source) || this.kind.fallbackSlug;
+    const qb = manager
+      .createQueryBuilder<T>(this.repository.target, 'p')
+      .select('p.slug', 'slug')
+      .where(`p.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(base).slice(1) });
+    if (selfId !== undefined) qb.andWhere('p.id <> :selfId', { selfId });
+    const taken = (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
+    return nextFreeSlug(base, taken);
+  }
+
+  /** Two writers may pick the same free slug at once; the unique index decides and we retry. */
+  private async withSlugRetry<R>(work: () => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= SLUG_RETRIES) throw error;
+      }
+    }
+  }
+}
