@@ -17,3 +17,5 @@ export * from './http/links';
 export * from './pagination/page-response';
 export * from './validation/localized.query';
 export * from './http/id-param';
+export * from './text/html';
+export * from './validation/validators';
