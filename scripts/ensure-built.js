@@ -25,5 +25,6 @@ const sources = Math.max(
 );
 if (built < sources) {
   process.stderr.write('Building the service (first start or sources changed)...\n');
-  execSync('npm run --silent build', { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The compiler's output goes to stderr: the CLI's stdout must carry only its JSON line.
+  execSync('npm run --silent build', { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
 }
