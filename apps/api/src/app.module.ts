@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller';
 import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
 import { OrganizersModule } from './organizers/organizers.module';
+import { EventsModule } from './events/events.module';
 
 @Module({
   imports: [
@@ -30,6 +31,7 @@ import { OrganizersModule } from './organizers/organizers.module';
     TagsModule,
     VenuesModule,
     OrganizersModule,
+    EventsModule,
   ],
   controllers: [HealthController],
   providers: [

@@ -101,6 +101,10 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     return password !== record.password;
   }
 
+  /**
+   * One page of readable records. The page's IDs are selected first and the records loaded by ID,
+   * so ordering by computed values (distance) and joins never disturb LIMIT/OFFSET.
+   */
   async list(
     user: AuthenticatedUser | undefined,
     query: Record<string, unknown>,
@@ -108,24 +112,35 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
   ): Promise<{ items: T[]; total: number }> {
     const now = new Date();
     const statuses = listStatuses(user, request.statusParam);
-    const qb = this.baseQuery();
+    const qb = this.repository.createQueryBuilder('p');
     whereVisible(qb, 'p', user, statuses, now);
-    if (typeof query.search === 'string' && query.search.trim() !== '') this.whereSearch(qb, query.search);
+    if (typeof query.search === 'string' && query.search.trim() !== '') this.applySearch(qb, query.search);
     await this.applyListFilters(qb, query, user, now);
     const total = await qb.getCount();
-    this.orderList(qb);
-    const items = await qb
-      .skip((request.page - 1) * request.perPage)
-      .take(request.perPage)
-      .getMany();
-    return { items, total };
+    qb.select('p.id', 'id');
+    this.orderList(qb, query);
+    const rows = await qb
+      .offset((request.page - 1) * request.perPage)
+      .limit(request.perPage)
+      .getRawMany<{ id: number | string }>();
+    return { items: await this.findByIds(rows.map((row) => Number(row.id))), total };
   }
 
-  protected orderList(qb: SelectQueryBuilder<T>): void {
-    qb.orderBy('p.publishedUtc', 'DESC').addOrderBy('p.id', 'DESC');
+  /** Records in the order of `ids`, with their images. */
+  async findByIds(ids: number[], manager: EntityManager = this.repository.manager): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const records = await this.baseQuery(manager).where('p.id IN (:...ids)', { ids }).getMany();
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return ids.map((id) => byId.get(id)).filter((record): record is T => record !== undefined);
   }
 
-  private whereSearch(qb: SelectQueryBuilder<ObjectLiteral>, search: string): void {
+  /** Newest publication first (contract §3); column names, as the page query selects raw IDs. */
+  protected orderList(qb: SelectQueryBuilder<T>, _query: Record<string, unknown>): void {
+    qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
+  }
+
+  /** Contract §3 for venues and organizers: one column must contain every word of the search. */
+  protected applySearch(qb: SelectQueryBuilder<ObjectLiteral>, search: string): void {
     const words = search.trim().split(/\s+/).slice(0, 10);
     const params: Record<string, string> = {};
     words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
@@ -138,27 +153,31 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
   // ---- writing -------------------------------------------------------------------------------
 
   create(user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
-    return this.withSlugRetry(() =>
-      this.transactions.run(async (manager) => {
-        const now = wholeSeconds();
-        const record = manager.create(this.repository.target, { ...this.blankRecord() } as T);
-        record.authorId = user.id;
-        record.publishedUtc = now;
-        record.password = null;
-        record.imageId = null;
-        record.description = '';
-        record.excerpt = '';
-        record.wasPublished = false;
-        await this.applyCommonFields(record, dto, user, manager, now, true);
-        await this.applyOwnFields(record, dto, manager, true);
-        const duplicate = await this.findDuplicate(manager, record, dto);
-        if (duplicate) return { record: duplicate, created: false };
-        record.slug = await this.freeSlug(manager, dto.slug || record.title);
-        const saved = await manager.save(record);
-        await this.afterSave(manager, saved, dto, true);
-        return { record: (await this.findByRef({ id: saved.id }, manager)) as T, created: true };
-      }),
-    );
+    return this.withSlugRetry(() => this.transactions.run((manager) => this.createIn(manager, user, dto)));
+  }
+
+  /**
+   * Creates inside the caller's transaction, so an event can create its inline venue or organizer
+   * atomically. `created` is false when an equal record already existed (duplicate avoidance).
+   */
+  async createIn(manager: EntityManager, user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
+    const now = wholeSeconds();
+    const record = manager.create(this.repository.target, { ...this.blankRecord() } as T);
+    record.authorId = user.id;
+    record.publishedUtc = now;
+    record.password = null;
+    record.imageId = null;
+    record.description = '';
+    record.excerpt = '';
+    record.wasPublished = false;
+    await this.applyCommonFields(record, dto, user, manager, now, true);
+    await this.applyOwnFields(record, dto, manager, true);
+    const duplicate = await this.findDuplicate(manager, record, dto);
+    if (duplicate) return { record: duplicate, created: false };
+    record.slug = await this.freeSlug(manager, dto.slug || record.title);
+    const saved = await manager.save(record);
+    await this.afterSave(manager, saved, dto, true, user);
+    return { record: (await this.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
@@ -174,7 +193,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
         // A relation object left on the entity would make save() re-link the old image.
         delete (record as Partial<PostRecord>).image;
         const saved = await manager.save(record);
-        await this.afterSave(manager, saved, dto, false);
+        await this.afterSave(manager, saved, dto, false, user);
         return (await this.findByRef({ id: saved.id }, manager)) as T;
       }),
     );
@@ -203,7 +222,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
   protected abstract deleteLinks(manager: EntityManager, id: number): Promise<void>;
 
   /** Hook for kinds with linked records written in the same transaction (events). */
-  protected afterSave(_manager: EntityManager, _record: T, _dto: D, _isCreate: boolean): Promise<void> {
+  protected afterSave(_manager: EntityManager, _record: T, _dto: D, _isCreate: boolean, _user: AuthenticatedUser): Promise<void> {
     return Promise.resolve();
   }
 
@@ -263,7 +282,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
   }
 
   /** Two writers may pick the same free slug at once; the unique index decides and we retry. */
-  private async withSlugRetry<R>(work: () => Promise<R>): Promise<R> {
+  protected async withSlugRetry<R>(work: () => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await work();

@@ -1,13 +1,29 @@
 import { AuthenticatedUser, clampPerPage, LinkContext, pageResponse, paginate, parseLooseBoolean, QueryValue } from '@app/common';
 import type { Response } from 'express';
-import { ListPostsQuery } from './dto/list-posts.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
 import { PostRecord } from './entities/post-record.entity';
 import { PostKind } from './post-kind';
 import { PostRecordsService, RecordRef } from './post-records.service';
 
-/** Maps a record to its response; `single` adds what only single-record GETs carry (json_ld). */
-export type PostPresenter<T> = (record: T, links: LinkContext, options: { single: boolean; now: Date; locked: boolean }) => object;
+/** The paging part every list query shares. */
+export interface PageQuery {
+  page?: number;
+  per_page?: number;
+  status?: string | string[];
+}
+
+export interface PresentContext<T> {
+  links: LinkContext;
+  user: AuthenticatedUser | undefined;
+  /** Single-record GETs add what lists leave out (json_ld). */
+  single: boolean;
+  now: Date;
+  /** Password-protected and not opened by this caller. */
+  isLocked(record: T): boolean;
+}
+
+/** Maps records to responses, all at once, so linked records load in a fixed number of queries. */
+export type PostPresenter<T> = (records: T[], context: PresentContext<T>) => Promise<object[]> | object[];
 
 /**
  * The HTTP side of a post-like resource, shared by its controllers: each route handler is one call
@@ -23,7 +39,7 @@ export class PostRoutes<T extends PostRecord, D extends PostFieldsDto> {
 
   async list(
     user: AuthenticatedUser | undefined,
-    query: ListPostsQuery,
+    query: PageQuery,
     effectiveQuery: Record<string, QueryValue>,
     links: LinkContext,
     res: Response,
@@ -31,35 +47,48 @@ export class PostRoutes<T extends PostRecord, D extends PostFieldsDto> {
     const request = { page: query.page ?? 1, perPage: clampPerPage(query.per_page, this.maxPerPage()), statusParam: query.status };
     const { items, total } = await this.service.list(user, query as Record<string, unknown>, request);
     const page = paginate(this.kind.name, `${links.restBase}/${this.kind.collection}`, effectiveQuery, request, total);
-    const now = new Date();
-    const body = items.map((record) =>
-      this.present(record, links, { single: false, now, locked: this.service.isLocked(record, user, undefined, now) }),
-    );
+    const body = await this.presentAll(items, links, user, false, (record, now) => this.service.isLocked(record, user, undefined, now));
     return pageResponse(res, this.kind.collection, body, page);
   }
 
   async get(ref: RecordRef, user: AuthenticatedUser | undefined, password: string | undefined, links: LinkContext) {
     const record = await this.service.getReadable(ref, user, password);
-    return this.present(record, links, { single: true, now: new Date(), locked: false });
+    return this.presentOne(record, links, user, true);
   }
 
   async create(user: AuthenticatedUser, dto: D, links: LinkContext, res: Response) {
     const { record } = await this.service.create(user, dto);
-    const body = this.present(record, links, { single: false, now: new Date(), locked: false });
+    const body = await this.presentOne(record, links, user, false);
     res.setHeader('Location', `${links.restBase}/${this.kind.collection}/${record.id}`);
     return body;
   }
 
   async update(user: AuthenticatedUser, ref: RecordRef, dto: D, links: LinkContext) {
     const record = await this.service.update(user, ref, dto);
-    return this.present(record, links, { single: false, now: new Date(), locked: false });
+    return this.presentOne(record, links, user, false);
   }
 
   /** `force` may come in the query or the body. */
   async delete(user: AuthenticatedUser, ref: RecordRef, force: boolean | undefined, body: unknown, links: LinkContext) {
     const forced = force ?? parseLooseBoolean((body as { force?: unknown } | undefined)?.force) ?? false;
     const { deleted, record } = await this.service.delete(user, ref, forced);
-    const presented = this.present(record, links, { single: false, now: new Date(), locked: false });
+    const presented = await this.presentOne(record, links, user, false);
     return deleted ? { deleted: true, previous: presented } : presented;
+  }
+
+  private async presentOne(record: T, links: LinkContext, user: AuthenticatedUser | undefined, single: boolean): Promise<object> {
+    const [body] = await this.presentAll([record], links, user, single, () => false);
+    return body;
+  }
+
+  private async presentAll(
+    records: T[],
+    links: LinkContext,
+    user: AuthenticatedUser | undefined,
+    single: boolean,
+    locked: (record: T, now: Date) => boolean,
+  ): Promise<object[]> {
+    const now = new Date();
+    return this.present(records, { links, user, single, now, isLocked: (record) => locked(record, now) });
   }
 }

@@ -159,6 +159,51 @@ export class TermsService {
     });
   }
 
+  /**
+   * The terms an event body names (contract §4): IDs, slugs or names, or `{id|slug|name}` objects.
+   * A name that matches nothing is created when the caller may manage terms, else rejected; an
+   * unknown numeric ID is always rejected. Runs inside the event's transaction.
+   */
+  async resolveReferences(manager: EntityManager, kind: TermKind, inputs: unknown[], field: string, canCreate: boolean): Promise<number[]> {
+    const ids: number[] = [];
+    for (const input of inputs) {
+      const ref = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : { value: input };
+      const raw = ref.id ?? ref.slug ?? ref.name ?? ref.value;
+      if (typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim()))) {
+        const term = await manager.findOneBy(Term, { id: Number(raw), taxonomy: kind.taxonomy });
+        if (!term) throw Errors.invalidParam(field, 'validation.termsExist');
+        ids.push(term.id);
+        continue;
+      }
+      if (typeof raw !== 'string' || toPlainText(raw) === '') throw Errors.invalidParam(field, 'validation.termReference');
+      const text = toPlainText(raw);
+      const existing =
+        (await manager.findOneBy(Term, { taxonomy: kind.taxonomy, slug: text.toLowerCase() })) ??
+        (await manager
+          .createQueryBuilder(Term, 'term')
+          .where('term.taxonomy = :taxonomy', { taxonomy: kind.taxonomy })
+          .andWhere('LOWER(term.name) = :name', { name: text.toLowerCase() })
+          .orderBy('term.id', 'ASC')
+          .getOne());
+      if (existing) {
+        ids.push(existing.id);
+        continue;
+      }
+      if (!canCreate) throw Errors.invalidParam(field, 'validation.termsExist');
+      const created = await manager.save(
+        manager.create(Term, {
+          taxonomy: kind.taxonomy,
+          name: text,
+          slug: await this.freeSlug(manager, kind, text),
+          description: '',
+          parentId: 0,
+        }),
+      );
+      ids.push(created.id);
+    }
+    return [...new Set(ids)];
+  }
+
   private cleanName(raw: string): string {
     const name = toPlainText(raw);
     if (name === '') throw Errors.invalidParam('name', 'validation.isNotEmpty');

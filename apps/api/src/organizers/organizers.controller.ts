@@ -21,10 +21,11 @@ export class OrganizersController {
     this.routes = new PostRoutes(
       ORGANIZER_KIND,
       organizers,
-      (organizer, links, { single, now }) => ({
-        ...toOrganizerResponse(organizer, links, config.siteTimezone, now),
-        ...(single ? { json_ld: organizerJsonLd(organizer, links) } : {}),
-      }),
+      (organizers, { links, single, now }) =>
+        organizers.map((organizer) => ({
+          ...toOrganizerResponse(organizer, links, config.siteTimezone, now),
+          ...(single ? { json_ld: organizerJsonLd(organizer, links) } : {}),
+        })),
       () => config.maxPerPage,
     );
   }

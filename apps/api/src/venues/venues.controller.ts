@@ -21,10 +21,11 @@ export class VenuesController {
     this.routes = new PostRoutes(
       VENUE_KIND,
       venues,
-      (venue, links, { single, now }) => ({
-        ...toVenueResponse(venue, links, config.siteTimezone, now),
-        ...(single ? { json_ld: venueJsonLd(venue, links) } : {}),
-      }),
+      (venues, { links, single, now }) =>
+        venues.map((venue) => ({
+          ...toVenueResponse(venue, links, config.siteTimezone, now),
+          ...(single ? { json_ld: venueJsonLd(venue, links) } : {}),
+        })),
       () => config.maxPerPage,
     );
   }

@@ -33,8 +33,8 @@ function flatten(errors: ValidationError[], prefix = ''): Array<{ name: string; 
  * Maps class-validator's report to the WordPress-style errors: absent required parameters first
  * (`rest_missing_callback_param`), else every bad value with its reason (`rest_invalid_param`).
  */
-export function validationExceptionFactory(errors: ValidationError[]) {
-  const flat = flatten(errors);
+export function validationExceptionFactory(errors: ValidationError[], prefix = '') {
+  const flat = flatten(errors, prefix);
   const missing = flat.filter(({ error }) => error.value === undefined && error.constraints?.isDefined).map(({ name }) => name);
   if (missing.length > 0) return Errors.missingParams(missing);
   const params: Record<string, ParamReason> = {};

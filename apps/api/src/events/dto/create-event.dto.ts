@@ -1,0 +1,110 @@
+import { IsHttpUrlOrEmpty, IsStringOrNumber, ToBoolean, Trim } from '@app/common';
+import { PostFieldsDto } from '@app/posts';
+import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** Writable event fields (spec "Event"); all optional, as on update. */
+export class EventFieldsDto extends PostFieldsDto {
+  /** Event title, plain text. */
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  title?: string;
+
+  /** HTML excerpt, cleaned like the description; "" clears it. */
+  @IsOptional()
+  @IsString()
+  excerpt?: string;
+
+  /** Time zone of the event: an IANA name (Europe/Berlin) or UTC, UTC+2, UTC-5:30. Defaults to the site's. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  timezone?: string;
+
+  /** The event lasts whole days: start moves to 00:00:00 and end to 23:59:59 of their days. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  all_day?: boolean;
+
+  /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  @IsOptional()
+  @IsStringOrNumber()
+  start_date?: string | number;
+
+  /** End, in the same forms as `start_date`; not before the start. */
+  @IsOptional()
+  @IsStringOrNumber()
+  end_date?: string | number;
+
+  /** Cost as displayed: "25", "€25,50", "10 - 20", "0" (free); "" clears it. */
+  @IsOptional()
+  @Allow()
+  cost?: string | number | Array<string | number>;
+
+  /** Event website, an http(s) URL; "" clears it. */
+  @IsOptional()
+  @IsHttpUrlOrEmpty()
+  @MaxLength(2048)
+  website?: string;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  show_map?: boolean;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  show_map_link?: boolean;
+
+  /** Keep the event out of every list except `include`. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  hide_from_listings?: boolean;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  sticky?: boolean;
+
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  featured?: boolean;
+
+  /** Categories by ID, slug or name (a list or comma-separated); [] or "" removes all. */
+  @IsOptional()
+  @Allow()
+  categories?: unknown;
+
+  /** Tags by ID, slug or name (a list or comma-separated); [] or "" removes all. */
+  @IsOptional()
+  @Allow()
+  tags?: unknown;
+
+  /** Venue: an ID, {id}, a venue object to create, or a list of these; [] or "" removes it. */
+  @IsOptional()
+  @Allow()
+  venue?: unknown;
+
+  /** Organizers: IDs, {id}, organizer objects to create, or a list; order is kept; [] or "" removes all. */
+  @IsOptional()
+  @Allow()
+  organizer?: unknown;
+}
+
+/** Body of `POST /events`. */
+export class CreateEventDto extends EventFieldsDto {
+  @IsDefined()
+  override title!: string;
+
+  @IsDefined()
+  override start_date!: string | number;
+
+  @IsDefined()
+  override end_date!: string | number;
+}

@@ -1,0 +1,38 @@
+import { QueryValue, splitList } from '@app/common';
+import { formatInZone } from '@app/posts';
+import { ListEventsQuery } from './dto/list-events.query';
+import { dateWindow } from './event-list-filters';
+
+/**
+ * The effective event query as `rest_url` repeats it: defaults filled in (the date window) and
+ * every filter kept, `categories` and `tags` included (contract §3).
+ */
+export function effectiveEventQuery(query: ListEventsQuery, siteZone: string, now: Date): Record<string, QueryValue> {
+  const window = query.include?.length ? {} : dateWindow(query, siteZone, now);
+  const at = (date: Date | undefined) => (date ? formatInZone(date, siteZone) : undefined);
+  const status = splitList(query.status).map(String);
+  return {
+    start_date: at(window.start),
+    end_date: at(window.end),
+    starts_before: at(window.startsBefore),
+    starts_after: at(window.startsAfter),
+    ends_before: at(window.endsBefore),
+    ends_after: at(window.endsAfter),
+    strict_dates: query.strict_dates,
+    search: query.search,
+    categories: query.categories,
+    tags: query.tags,
+    venue: query.venue,
+    organizer: query.organizer,
+    featured: query.featured,
+    status: status.length ? status : undefined,
+    geoloc: query.geoloc,
+    geoloc_lat: query.geoloc_lat,
+    geoloc_lng: query.geoloc_lng,
+    geoloc_radius: query.geoloc_radius,
+    include: query.include,
+    post_parent: query.post_parent,
+    ticketed: query.ticketed,
+    translation_language: query.translation_language,
+  };
+}

@@ -1,0 +1,99 @@
+import { LinkContext, toPlainText } from '@app/common';
+import { EVENT_KIND, postBody, postHead } from '@app/posts';
+import { CATEGORY_KIND, CountedTerm, TAG_KIND, toTermResponse } from '@app/terms';
+import { toOrganizerResponse, organizerJsonLd } from '../organizers/organizer.mapper';
+import { toVenueResponse, venueJsonLd } from '../venues/venue.mapper';
+import { CalendarEvent } from './entities/event.entity';
+import { abbreviation, details, isoWithOffset, wallTime } from './event-dates';
+import { costFields } from './event-cost';
+import { EventLinks } from './event-links.service';
+
+export interface EventPresentation {
+  links: LinkContext;
+  siteTimezone: string;
+  now: Date;
+  /** Password-protected and not opened: content fields are emptied (contract §6). */
+  locked: boolean;
+}
+
+function schedule(event: CalendarEvent) {
+  const start = wallTime(event.startUtc, event.timezone);
+  const end = wallTime(event.endUtc, event.timezone);
+  const utcStart = wallTime(event.startUtc, 'UTC');
+  const utcEnd = wallTime(event.endUtc, 'UTC');
+  return {
+    all_day: event.allDay,
+    start_date: start,
+    start_date_details: details(start),
+    end_date: end,
+    end_date_details: details(end),
+    utc_start_date: utcStart,
+    utc_start_date_details: details(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: details(utcEnd),
+    timezone: event.timezone,
+    timezone_abbr: abbreviation(event.timezone, event.startUtc),
+  };
+}
+
+const terms = (items: CountedTerm[], kind: typeof CATEGORY_KIND, links: LinkContext) =>
+  items.map(({ term, count }) => toTermResponse(term, count, kind, links));
+
+export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation) {
+  const { links, siteTimezone, now, locked } = p;
+  const venues = locked ? [] : linked.venues.map((venue) => toVenueResponse(venue, links, siteTimezone, now));
+  const body = postBody(event);
+  return {
+    ...postHead(event, EVENT_KIND, links, siteTimezone, now),
+    title: event.title,
+    description: locked ? '' : body.description,
+    excerpt: locked ? '' : body.excerpt,
+    slug: body.slug,
+    image: locked ? false : body.image,
+    ...schedule(event),
+    ...(locked ? costFields('') : costFields(event.cost)),
+    website: locked ? '' : event.website,
+    show_map: event.showMap,
+    show_map_link: event.showMapLink,
+    hide_from_listings: event.hideFromListings,
+    sticky: event.sticky,
+    featured: event.featured,
+    categories: locked ? [] : terms(linked.categories, CATEGORY_KIND, links),
+    tags: locked ? [] : terms(linked.tags, TAG_KIND, links),
+    venue: venues.length === 1 ? venues[0] : venues,
+    organizer: locked ? [] : linked.organizers.map((organizer) => toOrganizerResponse(organizer, links, siteTimezone, now)),
+    custom_fields: [],
+  };
+}
+
+/** schema.org `Event` with `Place` and `Organization`, ISO 8601 dates with offset. */
+export function eventJsonLd(event: CalendarEvent, linked: EventLinks, links: LinkContext) {
+  const withoutContext = <T extends Record<string, unknown>>(value: T) => {
+    const { ['@context']: _context, ...rest } = value;
+    return rest;
+  };
+  const cost = costFields(event.cost).cost_details;
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: toPlainText(event.description),
+    url: `${links.siteUrl}/${EVENT_KIND.publicPath}/${event.slug}/`,
+    ...(event.image ? { image: event.image.url } : {}),
+    startDate: isoWithOffset(event.startUtc, event.timezone),
+    endDate: isoWithOffset(event.endUtc, event.timezone),
+    eventStatus: 'https://schema.org/EventScheduled',
+    ...(linked.venues[0] ? { location: withoutContext(venueJsonLd(linked.venues[0], links)) } : {}),
+    ...(linked.organizers.length ? { organizer: linked.organizers.map((o) => withoutContext(organizerJsonLd(o, links))) } : {}),
+    ...(cost.values.length
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: cost.values[0],
+            priceCurrency: cost.currency_code,
+            url: `${links.siteUrl}/${EVENT_KIND.publicPath}/${event.slug}/`,
+          },
+        }
+      : {}),
+  };
+}
