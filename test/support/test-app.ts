@@ -33,11 +33,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Boot on this database (e.g. one a CLI test wrote to) instead of a fresh one; the caller drops it. */
+  database?: TestDatabase;
+}
+
 let userCounter = 0;
 
 /** Boots the real AppModule with the production HTTP pipeline against a fresh database. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database: TestDatabase = options.database ?? (await createTestDatabase());
+  const ownsDatabase = options.database === undefined;
   const previous = { ...process.env };
   Object.assign(process.env, BASE_ENV, database.env, env);
   try {
@@ -62,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       },
       async close() {
         await app.close();
-        await database.drop();
+        if (ownsDatabase) await database.drop();
       },
     };
   } finally {
