@@ -1,4 +1,20 @@
 const GERMAN_LETTERS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'ae', Ö: 'oe', Ü: 'ue', ẞ: 'ss' };
+/** Letters whose mark Unicode does not decompose (strokes, ligatures): spelled as their base letters. */
+const UNDECOMPOSABLE_LETTERS: Record<string, string> = {
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ħ: 'h',
+  Ħ: 'h',
+  ı: 'i',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+};
 
 export const MAX_SLUG_LENGTH = 200;
 
@@ -7,15 +23,20 @@ export const MAX_SLUG_LENGTH = 200;
  * anything else become one `-`, at most 200 characters. May return '' (e.g. for "!!!").
  */
 export function slugify(text: string): string {
-  return text
-    .replace(/[äöüßÄÖÜẞ]/g, (ch) => GERMAN_LETTERS[ch])
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH)
-    .replace(/-+$/, '');
+  return (
+    text
+      // Composed first, so a decomposed "a" + U+0308 is recognised as "ä" too.
+      .normalize('NFC')
+      .replace(/[äöüßÄÖÜẞ]/g, (ch) => GERMAN_LETTERS[ch])
+      .replace(/[øØłŁđĐħĦıæÆœŒ]/g, (ch) => UNDECOMPOSABLE_LETTERS[ch])
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, MAX_SLUG_LENGTH)
+      .replace(/-+$/, '')
+  );
 }
 
 /**

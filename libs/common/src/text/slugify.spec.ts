@@ -1,0 +1,79 @@
+import { MAX_SLUG_LENGTH, nextFreeSlug, slugify } from './slugify';
+
+describe('slugify', () => {
+  it.each([
+    ['Ärger über Öl', 'aerger-ueber-oel'],
+    ['Straße', 'strasse'],
+    ['GROSSE STRASSE ẞ', 'grosse-strasse-ss'],
+    ['ÄÖÜ äöü', 'aeoeue-aeoeue'],
+  ])('transliterates German letters, capitals included: %s', (text, slug) => {
+    expect(slugify(text)).toBe(slug);
+  });
+
+  it('treats decomposed umlauts (as macOS file names and some keyboards send them) like composed ones', () => {
+    expect(slugify('A\u0308rger u\u0308ber O\u0308l')).toBe('aerger-ueber-oel');
+  });
+
+  it.each([
+    ['Crème Brûlée', 'creme-brulee'],
+    ['Café Niño Ålesund Ångström', 'cafe-nino-alesund-angstroem'],
+    ['Łódź Søren Æsir Œuvre', 'lodz-soren-aesir-oeuvre'],
+  ])('drops other accents: %s', (text, slug) => {
+    expect(slugify(text)).toBe(slug);
+  });
+
+  it('lower-cases and turns every run of other characters into one dash, trimmed at both ends', () => {
+    expect(slugify('  Hello, World!!  -- 2026 / Jazz & Blues ')).toBe('hello-world-2026-jazz-blues');
+    expect(slugify('a_b.c')).toBe('a-b-c');
+  });
+
+  it('may return an empty slug when nothing is left', () => {
+    expect(slugify('!!!')).toBe('');
+    expect(slugify('東京')).toBe('');
+  });
+
+  it('cuts at 200 characters, counting transliterated letters after transliteration', () => {
+    expect(slugify('a'.repeat(250))).toBe('a'.repeat(MAX_SLUG_LENGTH));
+    expect(MAX_SLUG_LENGTH).toBe(200);
+    expect(slugify('ä'.repeat(150))).toBe('ae'.repeat(100));
+  });
+
+  it('does not end in a dash when the cut falls on one', () => {
+    const slug = slugify(`${'a'.repeat(199)} b`);
+    expect(slug).toBe('a'.repeat(199));
+  });
+});
+
+describe('nextFreeSlug', () => {
+  it('keeps the base when it is free', () => {
+    expect(nextFreeSlug('konzert', [])).toBe('konzert');
+    expect(nextFreeSlug('konzert', ['konzert-2'])).toBe('konzert');
+  });
+
+  it('appends -2, -3, ... to the first free number', () => {
+    expect(nextFreeSlug('konzert', ['konzert'])).toBe('konzert-2');
+    expect(nextFreeSlug('konzert', ['konzert', 'konzert-2'])).toBe('konzert-3');
+    expect(nextFreeSlug('konzert', ['konzert', 'konzert-3'])).toBe('konzert-2');
+  });
+
+  it('counts past 9 and every result is unique', () => {
+    const taken = ['x'];
+    for (let i = 0; i < 11; i++) taken.push(nextFreeSlug('x', taken));
+    expect(taken.slice(-2)).toEqual(['x-11', 'x-12']);
+    expect(new Set(taken).size).toBe(taken.length);
+  });
+
+  it('keeps a suffixed slug within 200 characters', () => {
+    const base = 'a'.repeat(MAX_SLUG_LENGTH);
+    expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(198)}-2`);
+    const taken = [base];
+    for (let i = 0; i < 10; i++) taken.push(nextFreeSlug(base, taken));
+    expect(taken.at(-1)).toBe(`${'a'.repeat(197)}-11`);
+    expect(taken.every((slug) => slug.length <= MAX_SLUG_LENGTH)).toBe(true);
+  });
+
+  it('does not leave a double dash when the cut falls on a dash', () => {
+    const base = `${'a'.repeat(197)}-bc`;
+    expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(197)}-2`);
+  });
+});
