@@ -1,0 +1,152 @@
+import { ConfigError } from './config-error';
+import { loadConfig } from './load-config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('fills in the defaults of contract §9 for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      db: { type: 'sqlite', path: 'data/calendar.sqlite', host: '127.0.0.1', port: 3306, user: 'root', password: '', name: '' },
+      siteUrl: 'http://localhost:3000',
+      siteTimezone: 'UTC',
+      basePath: '',
+      maxPerPage: 50,
+      adminToken: undefined,
+      logLevel: 'log',
+      corsOrigins: [],
+    });
+  });
+
+  it('treats empty and blank variables as unset', () => {
+    const config = loadConfig({ PORT: '', DB_PATH: ' ', SITE_URL: '', SITE_TIMEZONE: '', MAX_PER_PAGE: ' ', ADMIN_TOKEN: '' });
+    expect(config).toMatchObject({
+      port: 3000,
+      db: { path: 'data/calendar.sqlite' },
+      siteUrl: 'http://localhost:3000',
+      siteTimezone: 'UTC',
+      maxPerPage: 50,
+    });
+    expect(config.adminToken).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DB_TYPE: 'MySQL',
+      DB_HOST: 'db.internal',
+      DB_PORT: '3307',
+      DB_USER: 'calendar',
+      DB_PASSWORD: ' secret with spaces ',
+      DB_NAME: 'calendar',
+      SITE_URL: 'https://example.org/kalender/',
+      SITE_TIMEZONE: 'Europe/Berlin',
+      BASE_PATH: 'wp-json',
+      MAX_PER_PAGE: '100',
+      ADMIN_TOKEN: ' 0123456789abcdef ',
+      LOG_LEVEL: 'WARN',
+      CORS_ORIGINS: 'https://a.example, http://localhost:8080 ,',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      db: {
+        type: 'mysql',
+        path: 'data/calendar.sqlite',
+        host: 'db.internal',
+        port: 3307,
+        user: 'calendar',
+        password: ' secret with spaces ',
+        name: 'calendar',
+      },
+      siteUrl: 'https://example.org/kalender',
+      siteTimezone: 'Europe/Berlin',
+      basePath: '/wp-json',
+      maxPerPage: 100,
+      adminToken: '0123456789abcdef',
+      logLevel: 'warn',
+      corsOrigins: ['https://a.example', 'http://localhost:8080'],
+    });
+  });
+
+  it.each([
+    ['', ''],
+    ['/', ''],
+    ['wp-json', '/wp-json'],
+    ['/wp-json', '/wp-json'],
+    ['wp-json/', '/wp-json'],
+    ['//api/v2//', '/api/v2'],
+    [' /api ', '/api'],
+    ['english', '/english'],
+  ])('normalises BASE_PATH %p to %p', (raw, basePath) => {
+    expect(loadConfig({ BASE_PATH: raw }).basePath).toBe(basePath);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '-1'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['DB_TYPE', 'postgres'],
+    ['DB_PORT', '0'],
+    ['SITE_URL', 'example.org'],
+    ['SITE_URL', 'ftp://example.org'],
+    ['SITE_TIMEZONE', 'Mars/Olympus_Mons'],
+    ['BASE_PATH', 'wp json'],
+    ['BASE_PATH', 'api?x=1'],
+    ['BASE_PATH', 'api//v2'],
+    ['BASE_PATH', 'de'],
+    ['BASE_PATH', '/en/api'],
+    ['MAX_PER_PAGE', '0'],
+    ['MAX_PER_PAGE', 'ten'],
+    ['ADMIN_TOKEN', 'too-short'],
+    ['LOG_LEVEL', 'loud'],
+    ['CORS_ORIGINS', 'example.org'],
+    ['CORS_ORIGINS', 'https://example.org/path'],
+  ])('names %s in the error for %p', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+  });
+
+  it('requires DB_NAME with DB_TYPE=mysql', () => {
+    expect(problemsOf({ DB_TYPE: 'mysql' })).toEqual(['DB_NAME is required when DB_TYPE=mysql']);
+  });
+
+  it('reports every bad variable at once, each by name, in the error message too', () => {
+    let thrown: unknown;
+    try {
+      loadConfig({
+        PORT: 'x',
+        DB_TYPE: 'oracle',
+        SITE_URL: 'nowhere',
+        SITE_TIMEZONE: 'Nowhere/City',
+        MAX_PER_PAGE: '-5',
+        LOG_LEVEL: 'chatty',
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const { problems, message } = thrown as ConfigError;
+    expect(problems).toHaveLength(6);
+    for (const name of ['PORT', 'DB_TYPE', 'SITE_URL', 'SITE_TIMEZONE', 'MAX_PER_PAGE', 'LOG_LEVEL']) {
+      expect(problems.filter((problem) => problem.startsWith(`${name} `))).toHaveLength(1);
+      expect(message).toContain(name);
+    }
+  });
+
+  it('accepts * as a CORS origin and the boundaries of the numeric ranges', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toEqual(['*']);
+    expect(loadConfig({ PORT: '65535', DB_PORT: '1', MAX_PER_PAGE: '1' })).toMatchObject({ port: 65535, db: { port: 1 }, maxPerPage: 1 });
+    expect(loadConfig({ MAX_PER_PAGE: '1000' }).maxPerPage).toBe(1000);
+    expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
+  });
+});
