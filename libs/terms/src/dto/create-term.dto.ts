@@ -1,4 +1,5 @@
 import { ToInt } from '@app/common';
+import { OmitType } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 
 /** The writable fields of a tag; every one optional, as on update. */
@@ -33,14 +34,27 @@ export class HierarchicalTermFieldsDto extends TermFieldsDto {
   parent?: number | '';
 }
 
+/*
+ * Create bodies drop the optional `name` of the update fields and declare it anew: class-validator
+ * merges inherited decorators, so an inherited @IsOptional would let a missing name through.
+ */
+
 /** Body of `POST /tags`. */
-export class CreateTermDto extends TermFieldsDto {
+export class CreateTermDto extends OmitType(TermFieldsDto, ['name'] as const) {
+  /** Term name, plain text. */
   @IsDefined()
-  override name!: string;
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
 }
 
 /** Body of `POST /categories`. */
-export class CreateHierarchicalTermDto extends HierarchicalTermFieldsDto {
+export class CreateHierarchicalTermDto extends OmitType(HierarchicalTermFieldsDto, ['name'] as const) {
+  /** Term name, plain text. */
   @IsDefined()
-  override name!: string;
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
 }
