@@ -1,0 +1,281 @@
+import { expectApiError, expectInvalidParams, expectSameRecord } from './terms-assertions';
+import {
+  countTermRows,
+  createTerm,
+  getTerm,
+  insertEvent,
+  linkedTermIds,
+  linkTerms,
+  PUBLIC_PATH_OF,
+  TAXONOMY_OF,
+  TermBody,
+  TermCollection,
+} from './terms-fixtures';
+import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './test-app';
+
+const SITE_URL = 'http://calendar.test';
+const UPDATE_METHODS = ['post', 'put', 'patch'] as const;
+
+/**
+ * Create, read, update and delete behaviour that categories and tags share (contract §§2, 4, 5).
+ * Each spec file runs it for its own collection, so both controllers are proven, not just the service.
+ */
+export function describeTermCrud(collection: TermCollection): void {
+  const path = `${NS}/${collection}`;
+
+  describe(`${collection}: create, read, update, delete`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(async () => t.close());
+
+    const admin = () => bearer(ADMIN_TOKEN);
+
+    describe('create', () => {
+      it('answers 201 with the full term and a Location pointing at it', async () => {
+        const res = await t.http.post(path).set(admin()).send({ name: 'Open Air', description: 'Under the sky' }).expect(201);
+        const id = res.body.id;
+        expect(id).toEqual(expect.any(Number));
+        expect(res.body).toEqual({
+          id,
+          name: 'Open Air',
+          slug: 'open-air',
+          description: 'Under the sky',
+          taxonomy: TAXONOMY_OF[collection],
+          parent: 0,
+          count: 0,
+          url: `${SITE_URL}/${PUBLIC_PATH_OF[collection]}/open-air/`,
+          urls: { self: expect.any(String), collection: expect.any(String) },
+        });
+        expect(res.body.urls.collection).toMatch(new RegExp(`^http://[^/]+${path}$`));
+        expect(res.body.urls.self).toBe(`${res.body.urls.collection}/${id}`);
+        expect(res.headers.location).toBe(res.body.urls.self);
+      });
+
+      it('reads back the same term by ID', async () => {
+        const created = await createTerm(t, collection, { name: 'Read Back', description: 'x', slug: 'read-back-slug' });
+        const res = await getTerm(t, collection, created.id);
+        expect(res.status).toBe(200);
+        expectSameRecord(res.body, created);
+      });
+
+      it('accepts form-urlencoded bodies', async () => {
+        const res = await t.http.post(path).set(admin()).type('form').send('name=Form%20Term&description=From%20a%20form').expect(201);
+        expect(res.body).toMatchObject({ name: 'Form Term', slug: 'form-term', description: 'From a form' });
+      });
+
+      it('ignores read-only and unknown fields', async () => {
+        const res = await t.http
+          .post(path)
+          .set(admin())
+          .send({ name: 'Ignoring', id: 987654, count: 9, taxonomy: 'other', url: 'http://evil.test/', colour: 'red' })
+          .expect(201);
+        expect(res.body.id).not.toBe(987654);
+        expect(res.body).toMatchObject({
+          count: 0,
+          taxonomy: TAXONOMY_OF[collection],
+          url: `${SITE_URL}/${PUBLIC_PATH_OF[collection]}/ignoring/`,
+        });
+        expect(res.body).not.toHaveProperty('colour');
+      });
+
+      it('stores names and descriptions as plain text', async () => {
+        const res = await t.http
+          .post(path)
+          .set(admin())
+          .send({ name: '<b>Rock</b> & <i>Roll</i><script>alert(1)</script>', description: '<p>Loud <em>music</em></p>' })
+          .expect(201);
+        expect(res.body.name).toBe('Rock & Roll');
+        expect(res.body.description).toBe('Loud music');
+      });
+
+      it('rejects a name that is empty once tags are stripped, and writes nothing', async () => {
+        const before = await countTermRows(t, collection);
+        const res = await t.http.post(path).set(admin()).send({ name: '<b> </b>' });
+        expectInvalidParams(res, ['name']);
+        expect(await countTermRows(t, collection)).toBe(before);
+      });
+
+      it('requires a name', async () => {
+        const res = await t.http.post(path).set(admin()).send({ description: 'no name' });
+        expectApiError(res, 400, 'rest_missing_callback_param');
+        expect(res.body.data.params).toEqual(['name']);
+      });
+
+      it('names every invalid field', async () => {
+        const res = await t.http
+          .post(path)
+          .set(admin())
+          .send({ name: 42, description: ['x'], slug: { a: 1 } });
+        expectInvalidParams(res, ['name', 'description', 'slug']);
+      });
+
+      it('answers term_exists with the clashing ID for a name already used, and writes nothing', async () => {
+        const first = await createTerm(t, collection, { name: 'Twice' });
+        const before = await countTermRows(t, collection);
+        const res = await t.http.post(path).set(admin()).send({ name: 'Twice', slug: 'twice-other' });
+        expectApiError(res, 400, 'term_exists');
+        expect(res.body.data.term_id).toBe(first.id);
+        expect(await countTermRows(t, collection)).toBe(before);
+      });
+    });
+
+    describe('slugs', () => {
+      it('transliterates German letters and drops other accents', async () => {
+        expect((await createTerm(t, collection, { name: 'Größe Überraschung Ärger' })).slug).toBe('groesse-ueberraschung-aerger');
+        expect((await createTerm(t, collection, { name: 'Straße Café Crème' })).slug).toBe('strasse-cafe-creme');
+      });
+
+      it('normalises a given slug the same way', async () => {
+        expect((await createTerm(t, collection, { name: 'Given', slug: '  Mein Slug!! Öffentlich ' })).slug).toBe('mein-slug-oeffentlich');
+      });
+
+      it('numbers clashing slugs -2, -3', async () => {
+        const slugs = [];
+        for (const name of ['Dup One', 'Dup Two', 'Dup Three']) slugs.push((await createTerm(t, collection, { name, slug: 'dup' })).slug);
+        expect(slugs).toEqual(['dup', 'dup-2', 'dup-3']);
+        expect((await createTerm(t, collection, { name: 'Jazz-Night' })).slug).toBe('jazz-night');
+        expect((await createTerm(t, collection, { name: 'Jazz Night' })).slug).toBe('jazz-night-2');
+      });
+
+      it('numbers a clash on update, and keeps a slug the term already has', async () => {
+        await createTerm(t, collection, { name: 'Taken Slug Owner', slug: 'taken' });
+        const term = await createTerm(t, collection, { name: 'Slug Mover' });
+        const moved = await t.http.patch(`${path}/${term.id}`).set(admin()).send({ slug: 'taken' }).expect(200);
+        expect(moved.body.slug).toBe('taken-2');
+        const same = await t.http.patch(`${path}/${term.id}`).set(admin()).send({ slug: 'taken-2' }).expect(200);
+        expect(same.body.slug).toBe('taken-2');
+      });
+
+      it('regenerates the slug from the name when "" is sent', async () => {
+        const term = await createTerm(t, collection, { name: 'Fresh Name', slug: 'old-slug' });
+        const res = await t.http.patch(`${path}/${term.id}`).set(admin()).send({ slug: '' }).expect(200);
+        expect(res.body.slug).toBe('fresh-name');
+        expect(res.body.url).toBe(`${SITE_URL}/${PUBLIC_PATH_OF[collection]}/fresh-name/`);
+      });
+    });
+
+    describe('update', () => {
+      it.each(UPDATE_METHODS)('%s on the ID updates and answers 200 with the term', async (method) => {
+        const term = await createTerm(t, collection, { name: `Before ${method}`, description: 'kept' });
+        const res = await t.http[method](`${path}/${term.id}`)
+          .set(admin())
+          .send({ name: `After ${method}` });
+        expect(res.status).toBe(200);
+        expectSameRecord(res.body, { ...term, name: `After ${method}` });
+        expectSameRecord((await getTerm(t, collection, term.id)).body, res.body);
+      });
+
+      it('keeps fields that are not sent', async () => {
+        const term = await createTerm(t, collection, { name: 'Partial', description: 'Stays', slug: 'partial-slug' });
+        const res = await t.http.put(`${path}/${term.id}`).set(admin()).send({ description: 'Changed' }).expect(200);
+        expectSameRecord(res.body, { ...term, description: 'Changed' });
+      });
+
+      it('clears the description with ""', async () => {
+        const term = await createTerm(t, collection, { name: 'Clearable', description: 'Something' });
+        const res = await t.http.patch(`${path}/${term.id}`).set(admin()).send({ description: '' }).expect(200);
+        expect(res.body.description).toBe('');
+      });
+
+      it('acts on the ID in the path, never on an id in the body', async () => {
+        const target = await createTerm(t, collection, { name: 'Path Target' });
+        const other = await createTerm(t, collection, { name: 'Body Target' });
+        await t.http.patch(`${path}/${target.id}?id=${other.id}`).set(admin()).send({ id: other.id, description: 'mine' }).expect(200);
+        expect((await getTerm(t, collection, target.id)).body.description).toBe('mine');
+        expect((await getTerm(t, collection, other.id)).body.description).toBe('');
+      });
+
+      it('answers term_exists when renaming onto a used name, and changes nothing', async () => {
+        const taken = await createTerm(t, collection, { name: 'Occupied' });
+        const term = await createTerm(t, collection, { name: 'Renamer', description: 'orig' });
+        const res = await t.http.patch(`${path}/${term.id}`).set(admin()).send({ name: 'Occupied', description: 'new' });
+        expectApiError(res, 400, 'term_exists');
+        expect(res.body.data.term_id).toBe(taken.id);
+        expectSameRecord((await getTerm(t, collection, term.id)).body, term);
+      });
+
+      it('changes nothing when one of several fields is invalid', async () => {
+        const term = await createTerm(t, collection, { name: 'Atomic', description: 'orig' });
+        const res = await t.http.patch(`${path}/${term.id}`).set(admin()).send({ description: 'new', slug: 17 });
+        expectInvalidParams(res, ['slug']);
+        expectSameRecord((await getTerm(t, collection, term.id)).body, term);
+      });
+
+      it('answers 404 rest_term_invalid for an unknown ID', async () => {
+        expectApiError(await t.http.patch(`${path}/999999`).set(admin()).send({ name: 'Ghost' }), 404, 'rest_term_invalid');
+      });
+    });
+
+    describe('read', () => {
+      it('answers 404 rest_term_invalid for an unknown ID', async () => {
+        expectApiError(await getTerm(t, collection, 999999), 404, 'rest_term_invalid');
+      });
+
+      it('does not serve a term of the other taxonomy', async () => {
+        const otherCollection: TermCollection = collection === 'categories' ? 'tags' : 'categories';
+        const other = await createTerm(t, otherCollection, { name: 'Elsewhere' });
+        expectApiError(await getTerm(t, collection, other.id), 404, 'rest_term_invalid');
+        expectApiError(await t.http.patch(`${path}/${other.id}`).set(admin()).send({ name: 'x' }), 404, 'rest_term_invalid');
+        expectApiError(await t.http.delete(`${path}/${other.id}`).set(admin()), 404, 'rest_term_invalid');
+        expectSameRecord((await getTerm(t, otherCollection, other.id)).body, other);
+      });
+
+      it('has no by-slug routes', async () => {
+        const term = await createTerm(t, collection, { name: 'Slugged' });
+        expectApiError(await t.http.get(`${path}/by-slug/${term.slug}`), 404, 'rest_no_route');
+        expectApiError(await t.http.get(`${path}/${term.slug}`), 404, 'rest_no_route');
+      });
+
+      it('counts published events only (a future one once its date has passed)', async () => {
+        const term = await createTerm(t, collection, { name: 'Counted' });
+        for (const row of [
+          { status: 'publish' as const },
+          { status: 'publish' as const },
+          { status: 'future' as const, publishedUtc: '2020-05-01 00:00:00' },
+          { status: 'future' as const, publishedUtc: '2099-05-01 00:00:00' },
+          { status: 'draft' as const },
+          { status: 'pending' as const },
+          { status: 'private' as const },
+          { status: 'trash' as const },
+        ]) {
+          await linkTerms(t, await insertEvent(t, row), term.id);
+        }
+        expect((await getTerm(t, collection, term.id)).body.count).toBe(3);
+      });
+    });
+
+    describe('delete', () => {
+      it('deletes for good and answers with the term as it was', async () => {
+        const term = await createTerm(t, collection, { name: 'Doomed', description: 'bye' });
+        const eventId = await insertEvent(t);
+        await linkTerms(t, eventId, term.id);
+        const before = (await getTerm(t, collection, term.id)).body as TermBody;
+        expect(before.count).toBe(1);
+
+        const res = await t.http.delete(`${path}/${term.id}`).set(admin()).expect(200);
+        expectSameRecord(res.body, before);
+        expectApiError(await getTerm(t, collection, term.id), 404, 'rest_term_invalid');
+        expectApiError(await t.http.delete(`${path}/${term.id}`).set(admin()), 404, 'rest_term_invalid');
+        expect(await linkedTermIds(t, eventId)).toEqual([]);
+      });
+
+      it('leaves other terms of the event linked', async () => {
+        const doomed = await createTerm(t, collection, { name: 'Doomed Too' });
+        const kept = await createTerm(t, collection, { name: 'Survivor' });
+        const eventId = await insertEvent(t);
+        await linkTerms(t, eventId, doomed.id, kept.id);
+        await t.http.delete(`${path}/${doomed.id}`).set(admin()).expect(200);
+        expect(await linkedTermIds(t, eventId)).toEqual([kept.id]);
+      });
+
+      it('frees the name and slug for a new term', async () => {
+        const term = await createTerm(t, collection, { name: 'Reborn' });
+        await t.http.delete(`${path}/${term.id}`).set(admin()).expect(200);
+        const again = await createTerm(t, collection, { name: 'Reborn' });
+        expect(again.slug).toBe('reborn');
+      });
+    });
+  });
+}
