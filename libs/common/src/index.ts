@@ -31,3 +31,4 @@ export * from './dates/day-bounds';
 export * from './dates/rezone';
 export * from './cost/parse-cost';
 export * from './cost/cost-number';
+export * from './dates/zone-by-name';

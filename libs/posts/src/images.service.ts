@@ -2,6 +2,7 @@ import { Errors } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Image } from './entities/image.entity';
+import { wholeSeconds } from './publication-date';
 
 export const isHttpUrl = (value: string): boolean => {
   try {
@@ -40,7 +41,7 @@ export class ImagesService {
         extension: extensionOf(asText),
         width: null,
         height: null,
-        createdUtc: new Date(Math.floor(Date.now() / 1000) * 1000),
+        createdUtc: wholeSeconds(),
       }),
     );
     return image.id;

@@ -1,5 +1,5 @@
 import { isEditorial, UsersService } from '@app/auth';
-import { AuthenticatedUser, cleanHtml, Errors, nextFreeSlug, slugify } from '@app/common';
+import { AuthenticatedUser, cleanHtml, Errors, nextFreeSlug, parseDateInput, slugify, zoneByName } from '@app/common';
 import { AppConfig } from '@app/config';
 import { containsPattern, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
 import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
@@ -27,9 +27,6 @@ export interface DeleteResult<T> {
   record: T;
 }
 
-/** Parses a publication date given in a zone; supplied by the app so every kind parses alike. */
-export type DateParser = (value: string | number, zone: string, now: Date) => Date | null;
-
 const SLUG_RETRIES = 5;
 
 /**
@@ -48,7 +45,6 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     protected readonly images: ImagesService,
     protected readonly users: UsersService,
     protected readonly config: AppConfig,
-    protected readonly parseDate: DateParser,
   ) {}
 
   /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
@@ -263,7 +259,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     ] as const) {
       const value = dto[field];
       if (value === undefined || value === '') continue;
-      const parsed = this.parseDate(value, zone, now);
+      const parsed = parseDateInput(value, zoneByName(zone), now);
       if (!parsed) throw Errors.invalidParam(field, 'validation.date');
       return wholeSeconds(parsed);
     }

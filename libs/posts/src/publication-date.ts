@@ -1,10 +1,8 @@
-import { DateTime } from 'luxon';
-
-const WALL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+import { formatWallTime, zoneByName } from '@app/common';
 
 /** 'YYYY-MM-DD HH:MM:SS' of an instant in a zone, as every date field is returned (contract §2). */
 export function formatInZone(instant: Date, zone: string): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat(WALL_FORMAT);
+  return formatWallTime(instant, zoneByName(zone));
 }
 
 /** Whole seconds: stored instants never carry milliseconds, so equal times compare equal. */

@@ -3,7 +3,7 @@ import { CATEGORY_KIND, TAG_KIND, Term, TermKind } from '@app/terms';
 import { EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { ListEventsQuery } from './dto/list-events.query';
 import { CalendarEvent } from './entities/event.entity';
-import { addDays, addMonths, dayEnd, dayStart, parseWall } from './event-dates';
+import { dayEnd, dayStart, parseWall } from './event-dates';
 
 export const DEFAULT_GEO_RADIUS_KM = 50;
 const RELATIVE_FILTERS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -18,8 +18,8 @@ export interface DateWindow {
   endsAfter?: Date;
 }
 
-function parseFilterDate(value: unknown, name: string, zone: string): Date {
-  const parsed = typeof value === 'string' || typeof value === 'number' ? parseWall(value, zone) : null;
+function parseFilterDate(value: unknown, name: string, zone: string, now: Date): Date {
+  const parsed = typeof value === 'string' || typeof value === 'number' ? parseWall(value, zone, now) : null;
   if (!parsed) throw Errors.invalidParam(name, 'validation.date');
   return parsed;
 }
@@ -35,15 +35,15 @@ export function dateWindow(query: ListEventsQuery, siteZone: string, now: Date):
   const atDayEnd = (date: Date) => (strict ? date : dayEnd(date, siteZone));
   const window: DateWindow = {};
   if (query.start_date !== undefined) {
-    const start = parseFilterDate(query.start_date, 'start_date', siteZone);
+    const start = parseFilterDate(query.start_date, 'start_date', siteZone, now);
     window.start = strict ? start : dayStart(start, siteZone);
   } else if (!hasRelative) {
-    window.start = dayStart(addDays(now, siteZone, -1), siteZone);
+    window.start = dayStart(parseWall('yesterday', siteZone, now) as Date, siteZone);
   }
-  if (query.end_date !== undefined) window.end = atDayEnd(parseFilterDate(query.end_date, 'end_date', siteZone));
-  else if (!hasRelative) window.end = dayEnd(addMonths(now, siteZone, 24), siteZone);
+  if (query.end_date !== undefined) window.end = atDayEnd(parseFilterDate(query.end_date, 'end_date', siteZone, now));
+  else if (!hasRelative) window.end = dayEnd(parseWall('+24 months', siteZone, now) as Date, siteZone);
   const relative = (name: (typeof RELATIVE_FILTERS)[number]) =>
-    query[name] === undefined ? undefined : atDayEnd(parseFilterDate(query[name], name, siteZone));
+    query[name] === undefined ? undefined : atDayEnd(parseFilterDate(query[name], name, siteZone, now));
   window.startsBefore = relative('starts_before');
   window.startsAfter = relative('starts_after');
   window.endsBefore = relative('ends_before');

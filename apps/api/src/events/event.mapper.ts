@@ -1,11 +1,10 @@
-import { LinkContext, toPlainText } from '@app/common';
+import { LinkContext, parseCost, toPlainText } from '@app/common';
 import { EVENT_KIND, postBody, postHead } from '@app/posts';
 import { CATEGORY_KIND, CountedTerm, TAG_KIND, toTermResponse } from '@app/terms';
 import { toOrganizerResponse, organizerJsonLd } from '../organizers/organizer.mapper';
 import { toVenueResponse, venueJsonLd } from '../venues/venue.mapper';
 import { CalendarEvent } from './entities/event.entity';
 import { abbreviation, details, isoWithOffset, wallTime } from './event-dates';
-import { costFields } from './event-cost';
 import { EventLinks } from './event-links.service';
 
 export interface EventPresentation {
@@ -51,7 +50,7 @@ export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: Eve
     slug: body.slug,
     image: locked ? false : body.image,
     ...schedule(event),
-    ...(locked ? costFields('') : costFields(event.cost)),
+    ...(locked ? parseCost('') : parseCost(event.cost)),
     website: locked ? '' : event.website,
     show_map: event.showMap,
     show_map_link: event.showMapLink,
@@ -72,7 +71,7 @@ export function eventJsonLd(event: CalendarEvent, linked: EventLinks, links: Lin
     const { ['@context']: _context, ...rest } = value;
     return rest;
   };
-  const cost = costFields(event.cost).cost_details;
+  const cost = parseCost(event.cost).cost_details;
   return {
     '@context': 'http://schema.org',
     '@type': 'Event',

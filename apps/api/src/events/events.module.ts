@@ -3,7 +3,6 @@ import { PostsModule } from '@app/posts';
 import { TermsModule } from '@app/terms';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DateParserProvider } from '../dates/date-parser.provider';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventOrganizer, EventTerm, EventVenue } from './entities/event-link.entities';
@@ -23,7 +22,7 @@ import { EventsService } from './events.service';
     OrganizersModule,
   ],
   controllers: [EventsController],
-  providers: [EventsService, EventLinksService, EventPresenter, DateParserProvider],
+  providers: [EventsService, EventLinksService, EventPresenter],
   exports: [EventsService],
 })
 export class EventsModule {}

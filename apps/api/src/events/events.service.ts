@@ -2,17 +2,15 @@ import { UsersService } from '@app/auth';
 import { AuthenticatedUser, cleanHtml, Errors, toPlainText } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { containsPattern, LIKE_ESCAPE, TransactionRunner } from '@app/database';
-import type { DateParser } from '@app/posts';
 import { EVENT_KIND, ImagesService, PostRecordsService } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
-import { DATE_PARSER } from '../dates/date-parser.provider';
 import { EventFieldsDto } from './dto/create-event.dto';
 import { ListEventsQuery } from './dto/list-events.query';
 import { EventOrganizer, EventTerm, EventVenue } from './entities/event-link.entities';
 import { CalendarEvent } from './entities/event.entity';
-import { dayEnd, dayStart, keepWallTime, resolveZone } from './event-dates';
+import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
 import { EventLinksService } from './event-links.service';
 import { EventListFilters } from './event-list-filters';
 
@@ -47,10 +45,9 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     images: ImagesService,
     users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(DATE_PARSER) parseDate: DateParser,
     private readonly links: EventLinksService,
   ) {
-    super(repository, transactions, images, users, config, parseDate);
+    super(repository, transactions, images, users, config);
   }
 
   protected blankRecord(): Partial<CalendarEvent> {
@@ -105,9 +102,9 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     }
     const now = new Date();
     const read = (field: 'start_date' | 'end_date'): Date => {
-      const parsed = this.parseDate(dto[field] as string | number, zone, now);
+      const parsed = parseWall(dto[field], zone, now);
       if (!parsed) throw Errors.invalidParam(field, 'validation.date');
-      return new Date(Math.floor(parsed.getTime() / 1000) * 1000);
+      return parsed;
     };
     if (dto.start_date !== undefined) start = read('start_date');
     if (dto.end_date !== undefined) end = read('end_date');

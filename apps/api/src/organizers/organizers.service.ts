@@ -2,12 +2,10 @@ import { UsersService } from '@app/auth';
 import { AuthenticatedUser, toPlainText } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
-import type { DateParser } from '@app/posts';
 import { applyEventLinkFilters, ImagesService, ListPostsQuery, ORGANIZER_KIND, PostRecordsService } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { DATE_PARSER } from '../dates/date-parser.provider';
 import { OrganizerFieldsDto } from './dto/create-organizer.dto';
 import { Organizer } from './entities/organizer.entity';
 
@@ -24,9 +22,8 @@ export class OrganizersService extends PostRecordsService<Organizer, OrganizerFi
     images: ImagesService,
     users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(DATE_PARSER) parseDate: DateParser,
   ) {
-    super(repository, transactions, images, users, config, parseDate);
+    super(repository, transactions, images, users, config);
   }
 
   protected blankRecord(): Partial<Organizer> {

@@ -2,7 +2,6 @@ import { AuthModule } from '@app/auth';
 import { PostsModule } from '@app/posts';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DateParserProvider } from '../dates/date-parser.provider';
 import { Venue } from './entities/venue.entity';
 import { VenuesController } from './venues.controller';
 import { VenuesService } from './venues.service';
@@ -10,7 +9,7 @@ import { VenuesService } from './venues.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Venue]), PostsModule, AuthModule],
   controllers: [VenuesController],
-  providers: [VenuesService, DateParserProvider],
+  providers: [VenuesService],
   exports: [VenuesService],
 })
 export class VenuesModule {}

@@ -6,8 +6,6 @@ import { applyEventLinkFilters, ImagesService, ListPostsQuery, PostRecordsServic
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
-import { DATE_PARSER } from '../dates/date-parser.provider';
-import type { DateParser } from '@app/posts';
 import { VenueFieldsDto } from './dto/create-venue.dto';
 import { Venue } from './entities/venue.entity';
 
@@ -36,9 +34,8 @@ export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
     images: ImagesService,
     users: UsersService,
     @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(DATE_PARSER) parseDate: DateParser,
   ) {
-    super(repository, transactions, images, users, config, parseDate);
+    super(repository, transactions, images, users, config);
   }
 
   protected blankRecord(): Partial<Venue> {
