@@ -32,3 +32,4 @@ export * from './dates/rezone';
 export * from './cost/parse-cost';
 export * from './cost/cost-number';
 export * from './dates/zone-by-name';
+export * from './pagination/page.query';

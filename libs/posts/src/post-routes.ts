@@ -1,16 +1,18 @@
-import { AuthenticatedUser, clampPerPage, LinkContext, pageResponse, paginate, parseLooseBoolean, QueryValue } from '@app/common';
+import {
+  AuthenticatedUser,
+  clampPerPage,
+  LinkContext,
+  PageQuery,
+  pageResponse,
+  paginate,
+  parseLooseBoolean,
+  QueryValue,
+} from '@app/common';
 import type { Response } from 'express';
 import { PostFieldsDto } from './dto/post-fields.dto';
 import { PostRecord } from './entities/post-record.entity';
 import { PostKind } from './post-kind';
 import { PostRecordsService, RecordRef } from './post-records.service';
-
-/** The paging part every list query shares. */
-export interface PageQuery {
-  page?: number;
-  per_page?: number;
-  status?: string | string[];
-}
 
 export interface PresentContext<T> {
   links: LinkContext;
@@ -39,7 +41,7 @@ export class PostRoutes<T extends PostRecord, D extends PostFieldsDto> {
 
   async list(
     user: AuthenticatedUser | undefined,
-    query: PageQuery,
+    query: PageQuery & { status?: string | string[] },
     effectiveQuery: Record<string, QueryValue>,
     links: LinkContext,
     res: Response,

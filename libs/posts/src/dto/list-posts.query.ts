@@ -1,22 +1,8 @@
-import { LocalizedQuery, ToBoolean, ToInt } from '@app/common';
+import { PageQuery, ToBoolean, ToInt } from '@app/common';
 import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
 
 /** Query of the venue and organizer lists (spec: page, per_page, search, event, has_events, only_with_upcoming, status). */
-export class ListPostsQuery extends LocalizedQuery {
-  /** Page of the collection to return. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  /** Records per page; lowered to MAX_PER_PAGE. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  per_page?: number;
-
+export class ListPostsQuery extends PageQuery {
   /** Records where one field contains every word of the text (case-insensitive). */
   @IsOptional()
   @IsString()

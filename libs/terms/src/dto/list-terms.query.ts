@@ -1,4 +1,4 @@
-import { LocalizedQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
+import { PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 
@@ -6,21 +6,7 @@ export const TERM_ORDERBY = ['id', 'name', 'slug', 'count', 'description'] as co
 export const SORT_ORDER = ['asc', 'desc'] as const;
 
 /** Query of `GET /categories` and `GET /tags`. */
-export class ListTermsQuery extends LocalizedQuery {
-  /** Page of the collection to return. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  /** Maximum number of terms per page; lowered to MAX_PER_PAGE. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  per_page?: number;
-
+export class ListTermsQuery extends PageQuery {
   /** Only terms whose name or slug contains this text (case-insensitive). */
   @IsOptional()
   @IsString()

@@ -1,22 +1,8 @@
-import { LocalizedQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
+import { PageQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
 import { Allow, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** Query of `GET /events` (spec "List events", contract §3). */
-export class ListEventsQuery extends LocalizedQuery {
-  /** Page of the collection to return. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  /** Events per page; lowered to MAX_PER_PAGE. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
-  per_page?: number;
-
+export class ListEventsQuery extends PageQuery {
   /** Events that start at or after this date (default: 00:00 yesterday in the site's time zone). */
   @IsOptional()
   @Allow()

@@ -1,0 +1,20 @@
+import { IsInt, IsOptional, Min } from 'class-validator';
+import { LocalizedQuery } from '../validation/localized.query';
+import { ToInt } from '../validation/transforms';
+
+/** `page` and `per_page`, shared by every list route (contract §3). */
+export class PageQuery extends LocalizedQuery {
+  /** Page of the collection to return (default 1). */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  /** Records per page (default 10); lowered to MAX_PER_PAGE. */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  per_page?: number;
+}
