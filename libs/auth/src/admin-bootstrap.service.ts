@@ -27,21 +27,25 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     }
   }
 
+  /**
+   * Keyed on "no administrator yet" rather than "no users yet", so a user created through the CLI
+   * before the first start does not leave the service without an administrator or ADMIN_TOKEN.
+   */
   private async ensureAdministrator(): Promise<void> {
     const configured = this.config.adminToken;
-    if ((await this.users.count()) === 0) {
-      const { token } = await this.users.createWithToken(ADMIN_NAME, 'administrator', configured);
+    const admin = await this.users.findFirstWithRole('administrator');
+    if (!admin) {
+      const name = (await this.users.findByName(ADMIN_NAME)) ? `${ADMIN_NAME}-${Date.now()}` : ADMIN_NAME;
+      const { token } = await this.users.createWithToken(name, 'administrator', configured);
       if (!configured) {
         // Printed on stdout on purpose: it is the only time this secret is ever shown.
-        process.stdout.write(`\nCreated administrator "${ADMIN_NAME}". API token (shown once, store it now):\n  ${token}\n\n`);
+        process.stdout.write(`\nCreated administrator "${name}". API token (shown once, store it now):\n  ${token}\n\n`);
       } else {
-        this.logger.log(`Created administrator "${ADMIN_NAME}" with the token from ADMIN_TOKEN`);
+        this.logger.log(`Created administrator "${name}" with the token from ADMIN_TOKEN`);
       }
       return;
     }
-    if (configured && !(await this.users.hasToken(configured))) {
-      const admin = await this.users.findByName(ADMIN_NAME);
-      if (admin) await this.users.issueToken(admin.id, configured);
-    }
+    // A revoked ADMIN_TOKEN stays revoked: only a secret never seen before is registered.
+    if (configured && !(await this.users.hasToken(configured))) await this.users.issueToken(admin.id, configured);
   }
 }

@@ -32,8 +32,8 @@ export class UsersService {
     return this.users.findOneBy({ name });
   }
 
-  count(): Promise<number> {
-    return this.users.count();
+  findFirstWithRole(role: Role): Promise<User | null> {
+    return this.users.findOne({ where: { role }, order: { id: 'ASC' } });
   }
 
   /** Creates a user and its first token; the secret is returned once and never stored. */
