@@ -26,5 +26,10 @@ const sources = Math.max(
 if (built < sources) {
   process.stderr.write('Building the service (first start or sources changed)...\n');
   // The compiler's output goes to stderr: the CLI's stdout must carry only its JSON line.
-  execSync('npm run --silent build', { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  try {
+    execSync('npm run --silent build', { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+  } catch (error) {
+    process.stderr.write('The build failed; see the compiler messages above.\n');
+    process.exit(error.status || 1);
+  }
 }
