@@ -1,4 +1,4 @@
-import { ApiRequest, Errors } from '@app/common';
+import { ApiRequest, assertRouteIds, Errors } from '@app/common';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ACCESS_KEY, AccessRule } from './access.decorators';
@@ -18,6 +18,8 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<ApiRequest>();
+    // The first code to run after routing: a non-digit {id} is no route, before any permission check.
+    assertRouteIds(request.params);
     const credentials = parseAuthorizationHeader(request.headers.authorization);
     if (credentials.kind === 'malformed') throw Errors.invalidToken();
     if (credentials.kind !== 'none') {

@@ -1,10 +1,26 @@
 import { Param, PipeTransform } from '@nestjs/common';
 import { Errors } from '../errors/errors';
 
-/** `{id}` matches digits only (spec); anything else is not a route at all, hence 404 rest_no_route. */
-export class ParseIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    if (!/^\d{1,10}$/.test(value) || Number(value) > 2_147_483_647) throw Errors.noRoute();
+const MAX_ID = 2_147_483_647;
+
+/** `{id}` matches digits only (spec), within the integer range of the ID columns. */
+export function isRouteId(value: unknown): boolean {
+  return (typeof value === 'string' || typeof value === 'number') && /^\d{1,10}$/.test(String(value)) && Number(value) <= MAX_ID;
+}
+
+/**
+ * A request whose `{id}` segment is not digits matched no route (404 rest_no_route), whoever asks.
+ * Express cannot constrain a parameter to digits, so this runs as the first step after routing,
+ * before permissions (which would otherwise answer 401/403 for a path that does not exist) and
+ * before the global validation pipe (which would coerce "0x1F" or "1e3" into numbers).
+ */
+export function assertRouteIds(params: Record<string, unknown> | undefined): void {
+  if (params && 'id' in params && !isRouteId(params.id)) throw Errors.noRoute();
+}
+
+export class ParseIdPipe implements PipeTransform<string | number, number> {
+  transform(value: string | number): number {
+    if (!isRouteId(value)) throw Errors.noRoute();
     return Number(value);
   }
 }
