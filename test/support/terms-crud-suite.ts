@@ -90,6 +90,20 @@ export function describeTermCrud(collection: TermCollection): void {
         expect(res.body.description).toBe('Loud music');
       });
 
+      it('accepts the longest description every database holds and rejects a longer one', async () => {
+        // Four bytes each in UTF-8: the worst case for MySQL's 65,535-byte TEXT column.
+        const longest = '\u{1F600}'.repeat(16_000);
+        const res = await t.http.post(path).set(admin()).send({ name: 'Long Description', description: longest }).expect(201);
+        expect(res.body.description).toBe(longest);
+        const before = await countTermRows(t, collection);
+        const tooLong = await t.http
+          .post(path)
+          .set(admin())
+          .send({ name: 'Too Long', description: 'x'.repeat(16_001) });
+        expectInvalidParams(tooLong, ['description']);
+        expect(await countTermRows(t, collection)).toBe(before);
+      });
+
       it('rejects a name that is empty once tags are stripped, and writes nothing', async () => {
         const before = await countTermRows(t, collection);
         const res = await t.http.post(path).set(admin()).send({ name: '<b> </b>' });

@@ -2,6 +2,12 @@ import { ToInt } from '@app/common';
 import { OmitType } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 
+/**
+ * The description column is a MySQL TEXT (65,535 bytes). At up to four bytes per character this many
+ * characters always fit, so a longer description is a 400 rather than a database error.
+ */
+export const MAX_TERM_DESCRIPTION_LENGTH = 16_000;
+
 /** The writable fields of a tag; every one optional, as on update. */
 export class TermFieldsDto {
   /** Term name, plain text. */
@@ -14,6 +20,7 @@ export class TermFieldsDto {
   /** Plain-text description; "" clears it. */
   @IsOptional()
   @IsString()
+  @MaxLength(MAX_TERM_DESCRIPTION_LENGTH)
   description?: string;
 
   /** URL slug; generated from the name when absent or "". */
