@@ -1,0 +1,197 @@
+import type { Response } from 'supertest';
+import { expectApiError, expectInvalidParams } from './support/terms-assertions';
+import { countTermRows, createTerm } from './support/terms-fixtures';
+import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const OVER_ONE_MB = 'x'.repeat(1024 * 1024 + 10);
+
+/** The exact contract §8 body: nothing beyond code, message and data. */
+function expectErrorBody(res: Response, status: number, code: string, data: Record<string, unknown> = {}): void {
+  expectApiError(res, status, code);
+  expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'message']);
+  expect(res.body.data).toEqual({ status, ...data });
+}
+
+describe('errors (contract §8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const admin = () => bearer(ADMIN_TOKEN);
+
+  describe('routing', () => {
+    it.each(['/', '/nope', `${NS}/nope`, `${NS}/categories/1/extra`, `${NS}/categories/by-slug/music`, '/calendar/events/v2/categories'])(
+      'GET %s is 404 rest_no_route',
+      async (path) => {
+        expectErrorBody(await t.http.get(path), 404, 'rest_no_route');
+      },
+    );
+
+    it.each(['abc', '1.5', '-1', '0x1F', '99999999999'])('an {id} of %j is no route, for any method and any caller', async (id) => {
+      for (const collection of ['categories', 'tags']) {
+        const path = `${NS}/${collection}/${id}`;
+        expectErrorBody(await t.http.get(path), 404, 'rest_no_route');
+        expectErrorBody(await t.http.delete(path), 404, 'rest_no_route');
+        expectErrorBody(await t.http.patch(path).send({ name: 'x' }), 404, 'rest_no_route');
+        expectErrorBody(
+          await t.http
+            .put(path)
+            .set(bearer(await t.tokenFor('contributor')))
+            .send({ name: 'x' }),
+          404,
+          'rest_no_route',
+        );
+        expectErrorBody(await t.http.post(path).set(admin()).send({ name: 'x' }), 404, 'rest_no_route');
+      }
+    });
+
+    it.each([
+      ['delete', `${NS}/categories`, 'GET, HEAD, POST'],
+      ['put', `${NS}/tags`, 'GET, HEAD, POST'],
+      ['patch', `${NS}/categories`, 'GET, HEAD, POST'],
+      ['post', '/health', 'GET, HEAD'],
+      ['delete', '/ready', 'GET, HEAD'],
+    ] as const)('%s %s is 405 rest_no_route with Allow: %s', async (method, path, allow) => {
+      const res = await t.http[method](path).set(admin());
+      expectErrorBody(res, 405, 'rest_no_route');
+      expect(res.headers.allow).toBe(allow);
+    });
+
+    it('ignores X-HTTP-Method-Override and _method', async () => {
+      const term = await createTerm(t, 'categories', { name: 'Overridden' });
+      const path = `${NS}/categories/${term.id}`;
+      await t.http.post(path).set(admin()).set('X-HTTP-Method-Override', 'DELETE').send({ description: 'still here' }).expect(200);
+      await t.http.post(`${path}?_method=DELETE`).set(admin()).send({ description: 'still here', _method: 'DELETE' }).expect(200);
+      const res = await t.http.get(path).set('X-HTTP-Method-Override', 'DELETE').expect(200);
+      expect(res.body.description).toBe('still here');
+      await t.http.get(path).expect(200);
+    });
+  });
+
+  describe('bodies', () => {
+    it('malformed JSON is 400 rest_invalid_json and writes nothing', async () => {
+      const before = await countTermRows(t, 'categories');
+      const res = await t.http.post(`${NS}/categories`).set(admin()).set('Content-Type', 'application/json').send('{"name": "Broken",');
+      expectErrorBody(res, 400, 'rest_invalid_json');
+      expect(await countTermRows(t, 'categories')).toBe(before);
+    });
+
+    it.each([
+      ['JSON', 'application/json', JSON.stringify({ name: 'Huge', description: OVER_ONE_MB })],
+      ['form', 'application/x-www-form-urlencoded', `name=Huge&description=${OVER_ONE_MB}`],
+    ])('a %s body over 1 MB is 413 rest_payload_too_large and writes nothing', async (_label, type, body) => {
+      const before = await countTermRows(t, 'categories');
+      const res = await t.http.post(`${NS}/categories`).set(admin()).set('Content-Type', type).send(body);
+      expectErrorBody(res, 413, 'rest_payload_too_large');
+      expect(await countTermRows(t, 'categories')).toBe(before);
+    });
+
+    it('a body just under 1 MB is accepted', async () => {
+      // The padding is an unknown field, ignored once the body has been read.
+      const res = await t.http
+        .post(`${NS}/categories`)
+        .set(admin())
+        .send({ name: 'Big But Fine', padding: 'y'.repeat(1000 * 1000) })
+        .expect(201);
+      expect(res.body.name).toBe('Big But Fine');
+    });
+  });
+
+  describe('parameters', () => {
+    it('a missing required field is 400 rest_missing_callback_param naming it', async () => {
+      for (const collection of ['categories', 'tags']) {
+        const res = await t.http.post(`${NS}/${collection}`).set(admin()).send({ description: 'nameless', slug: 'nameless' });
+        expectErrorBody(res, 400, 'rest_missing_callback_param', { params: ['name'] });
+        expect(res.body.message).toContain('name');
+      }
+    });
+
+    it('a missing field is reported even when other fields are also invalid', async () => {
+      const res = await t.http.post(`${NS}/categories`).set(admin()).send({ parent: 'abc' });
+      expectErrorBody(res, 400, 'rest_missing_callback_param', { params: ['name'] });
+    });
+
+    it('every invalid body field is named with a reason', async () => {
+      const before = await countTermRows(t, 'categories');
+      const res = await t.http.post(`${NS}/categories`).set(admin()).send({ name: 7, slug: [], description: {}, parent: 'top' });
+      expectInvalidParams(res, ['name', 'slug', 'description', 'parent']);
+      for (const name of ['name', 'slug', 'description', 'parent']) {
+        expect(res.body.data.params[name]).toContain(name);
+        expect(res.body.message).toContain(name);
+      }
+      expect(await countTermRows(t, 'categories')).toBe(before);
+    });
+
+    it('every invalid query parameter is named with a reason', async () => {
+      const res = await t.http.get(`${NS}/tags?per_page=0&page=x&orderby=date&order=up&hide_empty=maybe&include=abc&exclude=-1&post=no`);
+      expectInvalidParams(res, ['per_page', 'page', 'orderby', 'order', 'hide_empty', 'include', 'exclude', 'post']);
+      expect(res.body.data.params.per_page).toBe('per_page must be at least 1.');
+      expect(res.body.data.params.orderby).toBe('orderby must be one of: id, name, slug, count, description.');
+    });
+
+    it('a failed update writes none of its fields', async () => {
+      const term = await createTerm(t, 'tags', { name: 'Unchanged', description: 'orig' });
+      const res = await t.http.put(`${NS}/tags/${term.id}`).set(admin()).send({ name: 'Changed', description: 'new', slug: false });
+      expectInvalidParams(res, ['slug']);
+      const after = await t.http.get(`${NS}/tags/${term.id}`).expect(200);
+      expect(after.body).toMatchObject({ name: 'Unchanged', description: 'orig', slug: 'unchanged' });
+    });
+  });
+
+  describe('X-Request-Id', () => {
+    const requests: Array<[string, () => Promise<Response>]> = [
+      ['a list', () => t.http.get(`${NS}/categories`)],
+      [
+        'a create',
+        () =>
+          t.http
+            .post(`${NS}/tags`)
+            .set(admin())
+            .send({ name: `Req ${Math.random()}` }),
+      ],
+      ['a 404', () => t.http.get('/nope')],
+      ['a 405', () => t.http.delete(`${NS}/tags`)],
+      ['a 401', () => t.http.post(`${NS}/tags`).send({ name: 'x' })],
+      ['a 400 from validation', () => t.http.get(`${NS}/tags?page=0`)],
+      ['a 400 from bad JSON', () => t.http.post(`${NS}/tags`).set('Content-Type', 'application/json').send('{')],
+      [
+        'a 413',
+        () =>
+          t.http
+            .post(`${NS}/tags`)
+            .set('Content-Type', 'application/json')
+            .send(JSON.stringify({ name: OVER_ONE_MB })),
+      ],
+      ['/health', () => t.http.get('/health')],
+      ['/ready', () => t.http.get('/ready')],
+    ];
+
+    it.each(requests)('is on %s, a new one per request', async (_label, send) => {
+      const first = await send();
+      const second = await send();
+      expect(first.headers['x-request-id']).toMatch(UUID);
+      expect(second.headers['x-request-id']).toMatch(UUID);
+      expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    });
+
+    it('repeats a well-formed incoming X-Request-Id and replaces a malformed one', async () => {
+      const echoed = await t.http.get('/nope').set('X-Request-Id', 'trace-42.abc:1');
+      expect(echoed.headers['x-request-id']).toBe('trace-42.abc:1');
+      const replaced = await t.http.get(`${NS}/tags`).set('X-Request-Id', 'bad id <script>');
+      expect(replaced.headers['x-request-id']).toMatch(UUID);
+    });
+  });
+
+  describe('health', () => {
+    it('/health answers 200', async () => {
+      expect((await t.http.get('/health').expect(200)).body).toEqual({ status: 'ok' });
+    });
+
+    it('/ready answers 200 when the database answers', async () => {
+      expect((await t.http.get('/ready').expect(200)).body).toEqual({ status: 'ready' });
+    });
+  });
+});
