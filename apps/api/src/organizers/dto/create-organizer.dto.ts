@@ -1,5 +1,6 @@
 import { IsHttpUrlOrEmpty, Trim } from '@app/common';
 import { PostFieldsDto } from '@app/posts';
+import { OmitType } from '@nestjs/swagger';
 import { IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 /** Writable organizer fields; all optional, as on update. */
@@ -33,8 +34,19 @@ export class OrganizerFieldsDto extends PostFieldsDto {
   email?: string;
 }
 
+/*
+ * The create body drops the optional `organizer` of the update fields and declares it anew:
+ * class-validator merges inherited decorators, and an inherited @IsOptional would let a missing
+ * name through.
+ */
+
 /** Body of `POST /organizers`. */
-export class CreateOrganizerDto extends OrganizerFieldsDto {
+export class CreateOrganizerDto extends OmitType(OrganizerFieldsDto, ['organizer'] as const) {
+  /** Organizer name, plain text. */
   @IsDefined()
-  override organizer!: string;
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  organizer: string;
 }

@@ -1,5 +1,6 @@
 import { IsHttpUrlOrEmpty, IsNumberInRangeOrEmpty, ToBoolean, ToNumber, Trim } from '@app/common';
 import { PostFieldsDto } from '@app/posts';
+import { OmitType } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Writable venue fields; all optional, as on update. */
@@ -86,8 +87,19 @@ export class VenueFieldsDto extends PostFieldsDto {
   geo_lng?: number | '';
 }
 
+/*
+ * The create body drops the optional `venue` of the update fields and declares it anew:
+ * class-validator merges inherited decorators, and an inherited @IsOptional would let a missing
+ * name through.
+ */
+
 /** Body of `POST /venues`. */
-export class CreateVenueDto extends VenueFieldsDto {
+export class CreateVenueDto extends OmitType(VenueFieldsDto, ['venue'] as const) {
+  /** Venue name, plain text. */
   @IsDefined()
-  override venue!: string;
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  venue: string;
 }
