@@ -1,5 +1,6 @@
 import { IsHttpUrlOrEmpty, IsStringOrNumber, ToBoolean, Trim } from '@app/common';
 import { PostFieldsDto } from '@app/posts';
+import { OmitType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Writable event fields (spec "Event"); all optional, as on update. */
@@ -97,14 +98,29 @@ export class EventFieldsDto extends PostFieldsDto {
   organizer?: unknown;
 }
 
+/*
+ * The create body drops the optional required fields of the update fields and declares them anew:
+ * class-validator merges inherited decorators, and an inherited @IsOptional would let a missing
+ * title or date through.
+ */
+
 /** Body of `POST /events`. */
-export class CreateEventDto extends EventFieldsDto {
+export class CreateEventDto extends OmitType(EventFieldsDto, ['title', 'start_date', 'end_date'] as const) {
+  /** Event title, plain text. */
   @IsDefined()
-  override title!: string;
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  title: string;
 
+  /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
   @IsDefined()
-  override start_date!: string | number;
+  @IsStringOrNumber()
+  start_date: string | number;
 
+  /** End, in the same forms as `start_date`; not before the start. */
   @IsDefined()
-  override end_date!: string | number;
+  @IsStringOrNumber()
+  end_date: string | number;
 }
