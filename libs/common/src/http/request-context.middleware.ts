@@ -52,6 +52,9 @@ export function requestContextMiddleware(config: AppConfig) {
       basePath,
       origin: `${req.protocol}://${req.get('host') ?? 'localhost'}`,
     };
+    // Set here, not only after the body parsers, so that their failures (bad JSON, too large) carry them too.
+    res.vary('Accept-Language');
+    res.setHeader('Content-Language', req.context.language);
     next();
   };
 }
