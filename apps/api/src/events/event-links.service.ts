@@ -22,6 +22,8 @@ export interface EventLinks {
   tags: CountedTerm[];
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 const EMPTY: EventLinks = { venues: [], organizers: [], categories: [], tags: [] };
 
 /** Writes and reads an event's venues, organizers, categories and tags. */
@@ -112,7 +114,7 @@ export class EventLinksService {
     const [venues, organizers, terms, counts] = await Promise.all([
       this.venues.findByIds([...new Set(venueLinks.map((link) => link.venueId))]).then(visible),
       this.organizers.findByIds([...new Set(organizerLinks.map((link) => link.organizerId))]).then(visible),
-      termIds.length ? manager.find(Term, { where: { id: In(termIds) }, order: { name: 'ASC' } }) : Promise.resolve([] as Term[]),
+      termIds.length ? manager.find(Term, { where: { id: In(termIds) } }) : Promise.resolve([] as Term[]),
       this.terms.countPublished(termIds),
     ]);
     for (const link of venueLinks) {
@@ -124,6 +126,8 @@ export class EventLinksService {
       if (organizer) result.get(link.eventId)?.organizers.push(organizer);
     }
     const termsById = new Map(terms.map((term) => [term.id, term]));
+    // By name ignoring case, as term lists sort: SQL ORDER BY name would follow each driver's collation.
+    terms.sort((a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || a.id - b.id);
     const termOrder = new Map(terms.map((term, index) => [term.id, index]));
     for (const link of [...termLinks].sort((a, b) => (termOrder.get(a.termId) ?? 0) - (termOrder.get(b.termId) ?? 0))) {
       const term = termsById.get(link.termId);
