@@ -59,6 +59,8 @@ export class TermsService {
     if (query.hide_empty ?? true) qb.andWhere(`${COUNT_SQL} > 0`);
 
     const total = await qb.getCount();
+    // Past the end there is nothing to fetch, and a huge page would overflow the OFFSET.
+    if ((page - 1) * perPage >= total) return { items: [], total };
     const direction = (query.order ?? 'asc').toUpperCase() as 'ASC' | 'DESC';
     qb.addSelect(COUNT_SQL, 'term_count');
     switch (query.orderby ?? 'name') {
@@ -235,8 +237,8 @@ export class TermsService {
   }
 
   /** The parent to store: 0, or an existing category that is not `selfId` nor below it. */
-  private async checkedParent(manager: EntityManager, kind: TermKind, raw: number | '', selfId?: number): Promise<number> {
-    const parentId = raw === '' ? 0 : raw;
+  private async checkedParent(manager: EntityManager, kind: TermKind, raw: number | '' | null, selfId?: number): Promise<number> {
+    const parentId = typeof raw === 'number' ? raw : 0;
     if (parentId === 0) return 0;
     const parent = await manager.findOneBy(Term, { id: parentId, taxonomy: kind.taxonomy });
     if (!parent) throw Errors.invalidParam('parent', 'validation.termExists');

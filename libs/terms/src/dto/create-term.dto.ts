@@ -32,13 +32,13 @@ export class TermFieldsDto {
 
 /** Categories add `parent`. */
 export class HierarchicalTermFieldsDto extends TermFieldsDto {
-  /** ID of the parent category; 0 or "" for none. */
+  /** ID of the parent category; 0, "" or null for none. */
   @IsOptional()
   @ToInt()
   @ValidateIf((_o, value) => value !== '')
   @IsInt()
   @Min(0)
-  parent?: number | '';
+  parent?: number | '' | null;
 }
 
 /*
