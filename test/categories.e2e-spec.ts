@@ -80,7 +80,7 @@ describe('categories: hierarchy', () => {
     expect((await getTerm(t, 'categories', root.id)).body.parent).toBe(0);
   });
 
-  it('moves a category to another parent and back to the top with 0 or ""', async () => {
+  it('moves a category to another parent and back to the top with 0, "" or null', async () => {
     const a = await createTerm(t, 'categories', { name: 'Move A' });
     const b = await createTerm(t, 'categories', { name: 'Move B' });
     const moved = await setParent(b.id, a.id).expect(200);
@@ -90,6 +90,19 @@ describe('categories: hierarchy', () => {
     expect(top.body.urls).not.toHaveProperty('up');
     await setParent(b.id, a.id).expect(200);
     expect((await setParent(b.id, '').expect(200)).body.parent).toBe(0);
+    await setParent(b.id, a.id).expect(200);
+    expect((await setParent(b.id, null).expect(200)).body.parent).toBe(0);
+  });
+
+  it('creates a top-level category for parent 0, "" or null', async () => {
+    for (const [i, parent] of [0, '', null].entries()) {
+      const res = await t.http
+        .post(PATH)
+        .set(admin())
+        .send({ name: `Top ${i}`, parent })
+        .expect(201);
+      expect(res.body.parent).toBe(0);
+    }
   });
 
   it('keeps the parent when an update does not send it', async () => {

@@ -6,6 +6,7 @@ import {
   insertEvent,
   linkedTermIds,
   linkTerms,
+  listenOnce,
   PUBLIC_PATH_OF,
   TAXONOMY_OF,
   TermBody,
@@ -123,6 +124,27 @@ export function describeTermCrud(collection: TermCollection): void {
           .set(admin())
           .send({ name: 42, description: ['x'], slug: { a: 1 } });
         expectInvalidParams(res, ['name', 'description', 'slug']);
+      });
+
+      it('treats names that differ only in case as the same name', async () => {
+        const first = await createTerm(t, collection, { name: 'Case Fold' });
+        const res = await t.http.post(path).set(admin()).send({ name: 'CASE fold' });
+        expectApiError(res, 400, 'term_exists');
+        expect(res.body.data.term_id).toBe(first.id);
+      });
+
+      it('gives concurrent creates with one slug distinct slugs', async () => {
+        await listenOnce(t);
+        const results = await Promise.all(
+          [1, 2, 3, 4, 5].map((n) =>
+            t.http
+              .post(path)
+              .set(admin())
+              .send({ name: `Parallel ${n}`, slug: 'parallel' }),
+          ),
+        );
+        expect(results.map((res) => res.status)).toEqual([201, 201, 201, 201, 201]);
+        expect(results.map((res) => res.body.slug).sort()).toEqual(['parallel', 'parallel-2', 'parallel-3', 'parallel-4', 'parallel-5']);
       });
 
       it('answers term_exists with the clashing ID for a name already used, and writes nothing', async () => {

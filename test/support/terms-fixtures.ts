@@ -88,3 +88,13 @@ export async function usePublished(t: TestApp, ...termIds: number[]): Promise<nu
   await linkTerms(t, eventId, ...termIds);
   return eventId;
 }
+
+/**
+ * supertest starts and stops an unstarted server around every request, so overlapping requests
+ * reset each other's connections. For concurrent requests, listen once; app.close() stops it.
+ */
+export async function listenOnce(t: TestApp): Promise<void> {
+  const server = t.app.getHttpServer() as import('node:http').Server;
+  if (server.listening) return;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+}

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { expectApiError, expectInvalidParams, idsOf, parseLinkHeader, queryOf } from './terms-assertions';
+import { expectApiError, expectInvalidParams, expectSameRecord, idsOf, parseLinkHeader, queryOf } from './terms-assertions';
 import { createTerm, insertEvent, linkTerms, TermBody, TermCollection, usePublished } from './terms-fixtures';
 import { createTestApp, NS, TestApp } from './test-app';
 
@@ -37,6 +37,7 @@ export function describeTermList(collection: TermCollection): void {
 
     it('answers a page past the end with 404 term-archive-page-not-found', async () => {
       expectApiError(await list(t, '?page=2'), 404, 'term-archive-page-not-found');
+      expectApiError(await list(t, '?page=99999999999999999999'), 404, 'term-archive-page-not-found');
     });
 
     describe('with five used terms', () => {
@@ -45,6 +46,17 @@ export function describeTermList(collection: TermCollection): void {
         terms = [];
         for (const name of ['Echo', 'alpha', 'Delta', 'charlie', 'Bravo']) terms.push(await createTerm(t, collection, { name }));
         await usePublished(t, ...terms.map((term) => term.id));
+      });
+
+      it('lists each term as a single read returns it', async () => {
+        const res = await list(t).expect(200);
+        for (const item of res.body[collection] as TermBody[]) {
+          expectSameRecord(item, (await t.http.get(`${path}/${item.id}`).expect(200)).body);
+        }
+      });
+
+      it('answers a huge page past the end with 404', async () => {
+        expectApiError(await list(t, '?page=99999999999999999999&per_page=50'), 404, 'term-archive-page-not-found');
       });
 
       it('sorts by name, case-insensitively, by default', async () => {
@@ -140,7 +152,9 @@ export function describeTermList(collection: TermCollection): void {
       expect(idsOf(await list(t, search).expect(200), collection)).toEqual([]);
       expect(idsOf(await list(t, `${search}&hide_empty=true`).expect(200), collection)).toEqual([]);
       expect(idsOf(await list(t, `${search}&hide_empty=false`).expect(200), collection)).toEqual([draftOnly.id, fresh.id]);
-      expect(idsOf(await list(t, `${search}&hide_empty=0`).expect(200), collection)).toEqual([draftOnly.id, fresh.id]);
+      const shown = await list(t, `${search}&hide_empty=0`).expect(200);
+      expect(idsOf(shown, collection)).toEqual([draftOnly.id, fresh.id]);
+      expect(queryOf(shown.body.rest_url).hide_empty).toBe('false');
 
       await usePublished(t, fresh.id);
       const res = await list(t, search).expect(200);
@@ -167,6 +181,7 @@ export function describeTermList(collection: TermCollection): void {
           { name: 'Bang!' },
           { name: 'Bang' },
           { name: 'Alpine Stage', slug: 'zeta-hill' },
+          { name: 'Äpfel Öko' },
         ];
         for (const spec of specs) byName.set(spec.name, (await createTerm(t, collection, spec)).id);
         await usePublished(t, ...byName.values());
@@ -180,6 +195,10 @@ export function describeTermList(collection: TermCollection): void {
       it('matches the name case-insensitively', async () => {
         expect(await found('JAZZ')).toEqual(['100% Jazz', '1000 Jazz']);
         expect(await found('alpine')).toEqual(['Alpine Stage']);
+      });
+
+      it('folds case beyond ASCII', async () => {
+        expect(await found('äPFEL öKO')).toEqual(['Äpfel Öko']);
       });
 
       it('matches the slug', async () => {
@@ -317,7 +336,9 @@ export function describeTermList(collection: TermCollection): void {
       });
 
       it('post keeps the terms of that event', async () => {
-        expect(idsOf(await list(t, `?post=${e1}`).expect(200), collection)).toEqual([x.id, y.id]);
+        const res = await list(t, `?post=${e1}`).expect(200);
+        expect(idsOf(res, collection)).toEqual([x.id, y.id]);
+        expect(queryOf(res.body.rest_url).post).toBe(String(e1));
       });
 
       it('event is an alias of post', async () => {
