@@ -27,7 +27,12 @@ export interface DeleteResult<T> {
   record: T;
 }
 
-const SLUG_RETRIES = 5;
+/**
+ * Each round of a slug race has one winner, so N parallel writers of one name need up to N tries;
+ * a random pause before each retry spreads the losers out so that most need only one more.
+ */
+const SLUG_RETRIES = 20;
+const SLUG_RETRY_PAUSE_MS = 20;
 
 /**
  * The machinery events, venues and organizers share: lookup with the read rules, statuses and
@@ -284,6 +289,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
         return await work();
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= SLUG_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * SLUG_RETRY_PAUSE_MS));
       }
     }
   }
