@@ -66,9 +66,9 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
 
-  /** An existing record equal to what the body describes, to return instead of a duplicate. */
-  protected findDuplicate(_manager: EntityManager, _record: T, _dto: D): Promise<T | null> {
-    return Promise.resolve(null);
+  /** Existing records equal to what the body describes (contract §4), to return instead of a duplicate. */
+  protected findDuplicates(_manager: EntityManager, _record: T, _dto: D): Promise<T[]> {
+    return Promise.resolve([]);
   }
 
   // ---- reading -------------------------------------------------------------------------------
@@ -173,7 +173,8 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     record.wasPublished = false;
     await this.applyCommonFields(record, dto, user, manager, now, true);
     await this.applyOwnFields(record, dto, manager, true);
-    const duplicate = await this.findDuplicate(manager, record, dto);
+    // Only a record the caller may read is handed back; anything else would leak an unpublished one.
+    const duplicate = (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
     if (duplicate) return { record: duplicate, created: false };
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
     const saved = await manager.save(record);

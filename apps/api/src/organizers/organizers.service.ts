@@ -39,18 +39,16 @@ export class OrganizersService extends PostRecordsService<Organizer, OrganizerFi
   }
 
   /** Contract §4: an organizer whose given fields all match an existing one is that organizer. */
-  protected override async findDuplicate(manager: EntityManager, organizer: Organizer, dto: OrganizerFieldsDto): Promise<Organizer | null> {
+  protected override async findDuplicates(manager: EntityManager, organizer: Organizer, dto: OrganizerFieldsDto): Promise<Organizer[]> {
     const candidates = await this.baseQuery(manager)
       .where('LOWER(p.title) = :title', { title: organizer.title.toLowerCase() })
       .andWhere(`p.status <> 'trash'`)
       .getMany();
     const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-    return (
-      candidates.find(
-        (candidate) =>
-          TEXT_FIELDS.every((field) => dto[field] === undefined || same(candidate[field], organizer[field])) &&
-          (dto.description === undefined || same(candidate.description, organizer.description)),
-      ) ?? null
+    return candidates.filter(
+      (candidate) =>
+        TEXT_FIELDS.every((field) => dto[field] === undefined || same(candidate[field], organizer[field])) &&
+        (dto.description === undefined || same(candidate.description, organizer.description)),
     );
   }
 

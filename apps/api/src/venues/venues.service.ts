@@ -11,6 +11,13 @@ import { Venue } from './entities/venue.entity';
 
 /** Text fields copied as given (trimmed); compared case-insensitively for duplicate avoidance. */
 const TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website'] as const;
+/** Non-text fields compared exactly for duplicate avoidance: body field → entity property. */
+const VALUE_FIELDS = [
+  ['geo_lat', 'geoLat'],
+  ['geo_lng', 'geoLng'],
+  ['show_map', 'showMap'],
+  ['show_map_link', 'showMapLink'],
+] as const;
 
 @Injectable()
 export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
@@ -71,20 +78,20 @@ export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
   }
 
   /** Contract §4: a venue whose given fields all match an existing one is that venue. */
-  protected override async findDuplicate(manager: EntityManager, venue: Venue, dto: VenueFieldsDto): Promise<Venue | null> {
+  protected override async findDuplicates(manager: EntityManager, venue: Venue, dto: VenueFieldsDto): Promise<Venue[]> {
     const candidates = await this.baseQuery(manager)
       .where('LOWER(p.title) = :title', { title: venue.title.toLowerCase() })
       .andWhere(`p.status <> 'trash'`)
       .getMany();
     const given = TEXT_FIELDS.filter((field) => dto[field] !== undefined);
+    const givenValues = VALUE_FIELDS.filter(([field]) => dto[field] !== undefined).map(([, property]) => property);
     const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
-    return (
-      candidates.find(
-        (candidate) =>
-          given.every((field) => same(candidate[field], venue[field])) &&
-          (dto.stateprovince === undefined || same(candidate.stateprovince, venue.stateprovince)) &&
-          (dto.description === undefined || same(candidate.description, venue.description)),
-      ) ?? null
+    return candidates.filter(
+      (candidate) =>
+        given.every((field) => same(candidate[field], venue[field])) &&
+        givenValues.every((property) => candidate[property] === venue[property]) &&
+        (dto.stateprovince === undefined || same(candidate.stateprovince, venue.stateprovince)) &&
+        (dto.description === undefined || same(candidate.description, venue.description)),
     );
   }
 
