@@ -95,10 +95,13 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     return record;
   }
 
-  /** Password-protected and not opened: no password given, a wrong one, and no right to edit. */
-  isLocked(record: T, user: AuthenticatedUser | undefined, password: string | undefined, now: Date): boolean {
+  /**
+   * Password-protected and not opened: the right password is missing and the caller is neither the
+   * owner (even a contributor whose record was published) nor an editor (contract §6).
+   */
+  isLocked(record: T, user: AuthenticatedUser | undefined, password: string | undefined, _now?: Date): boolean {
     if (!record.password) return false;
-    if (canEdit(user, record, now)) return false;
+    if (isEditorial(user?.role) || user?.id === record.authorId) return false;
     return password !== record.password;
   }
 
