@@ -1,0 +1,370 @@
+import { expectApiError, expectInvalidParams, expectRecordShape, WALL_TIME, withoutRestUrl } from './posts-assertions';
+import {
+  collectionPath,
+  createPost,
+  idPath,
+  listen,
+  PostJson,
+  readAsAdmin,
+  sendUpdate,
+  SITE_URL,
+  slugPath,
+  storedRow,
+  UPDATE_METHODS,
+} from './posts-fixtures';
+import { PostKindCase } from './posts-kinds';
+import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './test-app';
+
+/**
+ * Routes, record shape, writes, images and slugs that venues and organizers share (contract §§2, 4).
+ * Each spec file runs it for its own kind, so both controllers are proven, not just the service.
+ */
+export function describePostCrud(kind: PostKindCase): void {
+  const named = (name: string, extra: Record<string, unknown> = {}) => ({ [kind.nameField]: name, ...extra });
+
+  describe(`${kind.collection}: routes, shape and writes`, () => {
+    let t: TestApp;
+    let adminId: number;
+    beforeAll(async () => {
+      t = await createTestApp();
+      adminId = await t.userIdOf(ADMIN_TOKEN);
+    });
+    afterAll(async () => t.close());
+
+    describe('create', () => {
+      it('answers 201 with every key of contract §2, unset texts as "", and a Location to the record', async () => {
+        const res = await t.http.post(collectionPath(kind)).set(bearer(ADMIN_TOKEN)).send(named('Shape Check')).expect(201);
+        expectRecordShape(res.body, kind);
+        expect(res.headers.location).toBe(res.body.rest_url);
+        expect(res.body).toMatchObject({
+          author: adminId,
+          status: 'publish',
+          [kind.nameField]: 'Shape Check',
+          slug: 'shape-check',
+          url: `${SITE_URL}/${kind.name}/shape-check/`,
+          description: '',
+          excerpt: '',
+          image: false,
+        });
+        for (const field of Object.keys(kind.optionalTexts)) expect(res.body[field]).toBe('');
+        expect(res.body).not.toHaveProperty('password');
+      });
+
+      it('stores every optional text field as given', async () => {
+        const created = await createPost(t, kind, named('All Texts', kind.optionalTexts));
+        expect(created).toMatchObject(kind.optionalTexts);
+        expect((await readAsAdmin(t, kind, created.id)).body).toMatchObject(kind.optionalTexts);
+      });
+
+      it('accepts a form-encoded body', async () => {
+        const res = await t.http
+          .post(collectionPath(kind))
+          .set(bearer(ADMIN_TOKEN))
+          .type('form')
+          .send({ [kind.nameField]: 'Form Body', phone: '0301234' })
+          .expect(201);
+        expect(res.body).toMatchObject({ [kind.nameField]: 'Form Body', phone: '0301234' });
+      });
+
+      it('without a name answers 400 rest_missing_callback_param naming it, and writes nothing', async () => {
+        const before = await t.dataSource.getRepository(kind.entity).count();
+        const res = await t.http.post(collectionPath(kind)).set(bearer(ADMIN_TOKEN)).send({ phone: '123' });
+        expectApiError(res, 400, 'rest_missing_callback_param');
+        expect(res.body.data.params).toEqual([kind.nameField]);
+        expect(await t.dataSource.getRepository(kind.entity).count()).toBe(before);
+      });
+
+      it('rejects an empty name', async () => {
+        expectInvalidParams(await t.http.post(collectionPath(kind)).set(bearer(ADMIN_TOKEN)).send(named('  ')), [kind.nameField]);
+      });
+
+      it('keeps names plain text and cleans description HTML', async () => {
+        const created = await createPost(
+          t,
+          kind,
+          named('<b>Bold</b> Name', { description: 'Hello <script>alert(1)</script><a href="javascript:alert(2)" onclick="x()">link</a>' }),
+        );
+        expect(created[kind.nameField]).toBe('Bold Name');
+        expect(created.description).not.toMatch(/script|javascript:|onclick/i);
+        expect(created.description).toContain('link');
+        const plain = await createPost(t, kind, named('Plain Description', { description: 'Just text' }));
+        expect(plain.description).toBe('<p>Just text</p>');
+      });
+
+      it('ignores unknown and read-only fields, including an id', async () => {
+        const other = await createPost(t, kind, named('Existing Target'));
+        const res = await t.http
+          .post(collectionPath(kind))
+          .set(bearer(ADMIN_TOKEN))
+          .send(
+            named('Ignoring Extras', {
+              id: other.id,
+              global_id: 'elsewhere?id=1',
+              url: 'http://elsewhere.test/x/',
+              rest_url: 'http://elsewhere.test/x',
+              modified: '2001-01-01 00:00:00',
+              json_ld: { '@type': 'Thing' },
+              excerpt_details: {},
+              favourite_colour: 'blue',
+            }),
+          )
+          .expect(201);
+        expect(res.body.id).not.toBe(other.id);
+        expect(res.body.url).toBe(`${SITE_URL}/${kind.name}/ignoring-extras/`);
+        expect(res.body.global_id).toBe(`calendar.test?id=${res.body.id}`);
+        expect(res.body.modified.startsWith('2001')).toBe(false);
+        expect(res.body).not.toHaveProperty('favourite_colour');
+        expect((await readAsAdmin(t, kind, other.id)).body[kind.nameField]).toBe('Existing Target');
+      });
+    });
+
+    describe('read', () => {
+      let record: PostJson;
+      beforeAll(async () => {
+        record = await createPost(t, kind, named('Readable Record', { description: 'About it' }));
+      });
+
+      it('by ID and by slug returns the record with json_ld of its schema.org type', async () => {
+        for (const path of [idPath(kind, record.id), slugPath(kind, record.slug)]) {
+          const res = await t.http.get(path).expect(200);
+          expectRecordShape(res.body, kind, true);
+          expect(withoutRestUrl(res.body)).toEqual({ ...withoutRestUrl(record), json_ld: expect.any(Object) });
+          expect(res.body.json_ld).toMatchObject({
+            '@context': 'http://schema.org',
+            '@type': kind.jsonLdType,
+            name: 'Readable Record',
+            description: 'About it',
+            url: record.url,
+          });
+        }
+      });
+
+      it('finds a slug given in other letter case', async () => {
+        await t.http.get(slugPath(kind, record.slug.toUpperCase())).expect(200);
+      });
+
+      it('leaves json_ld out of lists, creates and updates', async () => {
+        const list = await t.http.get(`${collectionPath(kind)}?per_page=50`).expect(200);
+        const listed = list.body[kind.collection].find((item: PostJson) => item.id === record.id);
+        expectRecordShape(listed, kind);
+        const updated = await sendUpdate(t, 'patch', idPath(kind, record.id), {}).expect(200);
+        expectRecordShape(updated.body, kind);
+      });
+
+      it('answers 404 rest-<kind>-not-found for an unknown ID or slug', async () => {
+        const byId = await t.http.get(idPath(kind, 424242));
+        expectApiError(byId, 404, `rest-${kind.name}-not-found`);
+        expect(byId.body.message).toBe(`${kind.label} with ID 424242 does not exist.`);
+        expectApiError(await t.http.get(slugPath(kind, 'no-such-slug')), 404, `rest-${kind.name}-not-found`);
+      });
+
+      it('treats a non-numeric ID as no route', async () => {
+        expectApiError(await t.http.get(`${collectionPath(kind)}/12abc`), 404, 'rest_no_route');
+      });
+    });
+
+    describe('update', () => {
+      const targets = [
+        { via: 'ID', path: (record: PostJson) => idPath(kind, record.id) },
+        { via: 'slug', path: (record: PostJson) => slugPath(kind, record.slug) },
+      ];
+      for (const method of UPDATE_METHODS) {
+        for (const target of targets) {
+          it(`${method.toUpperCase()} by ${target.via} answers 200 and changes only the fields sent`, async () => {
+            const record = await createPost(
+              t,
+              kind,
+              named(`Update ${method} ${target.via}`, { ...kind.optionalTexts, description: 'Kept' }),
+            );
+            const res = await sendUpdate(t, method, target.path(record), { phone: '+1 555 0100' });
+            expect(res.status).toBe(200);
+            expectRecordShape(res.body, kind);
+            expect(res.body).toMatchObject({
+              ...kind.optionalTexts,
+              id: record.id,
+              phone: '+1 555 0100',
+              description: '<p>Kept</p>',
+              [kind.nameField]: record[kind.nameField],
+              slug: record.slug,
+              date: record.date,
+            });
+            expect((await readAsAdmin(t, kind, record.id)).body.phone).toBe('+1 555 0100');
+          });
+        }
+      }
+
+      it('renames without touching the slug unless a slug is sent', async () => {
+        const record = await createPost(t, kind, named('Old Name'));
+        const res = await sendUpdate(t, 'patch', idPath(kind, record.id), named('New Name')).expect(200);
+        expect(res.body).toMatchObject({ [kind.nameField]: 'New Name', slug: 'old-name' });
+      });
+
+      it('clears every optional field with ""', async () => {
+        const record = await createPost(
+          t,
+          kind,
+          named('Clear Everything', { ...kind.optionalTexts, description: 'Text', image: 'https://img.example/clear.jpg' }),
+        );
+        expect(record.image).not.toBe(false);
+        const blanks = Object.fromEntries([...Object.keys(kind.optionalTexts), 'description', 'image'].map((field) => [field, '']));
+        const res = await sendUpdate(t, 'patch', idPath(kind, record.id), blanks).expect(200);
+        for (const field of Object.keys(kind.optionalTexts)) expect(res.body[field]).toBe('');
+        expect(res.body).toMatchObject({ description: '', image: false });
+        const stored = await readAsAdmin(t, kind, record.id);
+        expect(stored.body).toMatchObject({ ...blanks, image: false });
+      });
+
+      it('an id in the body or query never retargets the update', async () => {
+        const target = await createPost(t, kind, named('Path Target'));
+        const bystander = await createPost(t, kind, named('Bystander'));
+        const res = await t.http
+          .patch(`${idPath(kind, target.id)}?id=${bystander.id}`)
+          .set(bearer(ADMIN_TOKEN))
+          .send({ id: bystander.id, phone: '999' })
+          .expect(200);
+        expect(res.body).toMatchObject({ id: target.id, phone: '999' });
+        expect((await readAsAdmin(t, kind, bystander.id)).body.phone).toBe('');
+      });
+
+      it('answers 404 for an unknown ID or slug', async () => {
+        expectApiError(await sendUpdate(t, 'patch', idPath(kind, 424242), { phone: '1' }), 404, `rest-${kind.name}-not-found`);
+        expectApiError(await sendUpdate(t, 'put', slugPath(kind, 'nothing-here'), { phone: '1' }), 404, `rest-${kind.name}-not-found`);
+      });
+
+      it('accepts http and https websites only, and writes nothing when one field is bad', async () => {
+        const record = await createPost(t, kind, named('Website Rules', { website: 'https://ok.example/' }));
+        for (const bad of ['ftp://files.example/', 'javascript:alert(1)', 'not a url', 'mailto:a@b.example']) {
+          const res = await sendUpdate(t, 'patch', idPath(kind, record.id), { website: bad, phone: 'changed' });
+          expectInvalidParams(res, ['website']);
+        }
+        const stored = await storedRow(t, kind, record.id);
+        expect(stored).toMatchObject({ website: 'https://ok.example/', phone: '' });
+        expectInvalidParams(
+          await t.http
+            .post(collectionPath(kind))
+            .set(bearer(ADMIN_TOKEN))
+            .send(named('Bad Site', { website: 'ftp://x.example' })),
+          ['website'],
+        );
+        const http = await sendUpdate(t, 'patch', idPath(kind, record.id), { website: 'http://plain.example/page' }).expect(200);
+        expect(http.body.website).toBe('http://plain.example/page');
+      });
+
+      it('reports every bad field at once', async () => {
+        const res = await t.http
+          .post(collectionPath(kind))
+          .set(bearer(ADMIN_TOKEN))
+          .send(named('Many Errors', { website: 'nope', status: 'bogus' }));
+        expectInvalidParams(res, ['website', 'status']);
+      });
+    });
+
+    describe('images', () => {
+      it('takes an image URL, then the returned image ID on another record', async () => {
+        const first = await createPost(t, kind, named('Image By Url', { image: 'https://img.example/photos/stage.JPG' }));
+        expect(first.image).toEqual({
+          url: 'https://img.example/photos/stage.JPG',
+          id: expect.any(Number),
+          extension: 'jpg',
+          width: null,
+          height: null,
+          sizes: {},
+        });
+        const imageId = (first.image as { id: number }).id;
+        const second = await createPost(t, kind, named('Image By Id', { image: imageId }));
+        expect(second.image).toEqual(first.image);
+        const third = await createPost(t, kind, named('Image By Id String', { image: String(imageId) }));
+        expect(third.image).toEqual(first.image);
+        const read = await t.http.get(idPath(kind, second.id)).expect(200);
+        expect(read.body.image).toEqual(first.image);
+        expect(read.body.json_ld.image).toBe('https://img.example/photos/stage.JPG');
+      });
+
+      it('rejects an unknown image ID and a non-http image URL with 400, writing nothing', async () => {
+        const record = await createPost(t, kind, named('Image Errors'));
+        expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), { image: 987654 }), ['image']);
+        expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), { image: 'ftp://img.example/a.png' }), ['image']);
+        expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), { image: 'file:///etc/passwd' }), ['image']);
+        expect((await storedRow(t, kind, record.id))?.imageId).toBeNull();
+      });
+
+      it('replaces and removes an image', async () => {
+        const record = await createPost(t, kind, named('Image Swap', { image: 'https://img.example/a.png' }));
+        const swapped = await sendUpdate(t, 'patch', idPath(kind, record.id), { image: 'https://img.example/b.webp' }).expect(200);
+        expect(swapped.body.image).toMatchObject({ url: 'https://img.example/b.webp', extension: 'webp' });
+        const kept = await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: '1' }).expect(200);
+        expect(kept.body.image).toEqual(swapped.body.image);
+        const removed = await sendUpdate(t, 'patch', idPath(kind, record.id), { image: '' }).expect(200);
+        expect(removed.body.image).toBe(false);
+      });
+    });
+
+    describe('slugs', () => {
+      it('spells umlauts and drops other accents', async () => {
+        const created = await createPost(t, kind, named('Über Straße: Café Ñandú'));
+        expect(created.slug).toBe('ueber-strasse-cafe-nandu');
+        await t.http.get(slugPath(kind, created.slug)).expect(200);
+      });
+
+      it('numbers clashes -2, -3 across creates', async () => {
+        const slugs: string[] = [];
+        for (const phone of ['1', '2', '3']) slugs.push((await createPost(t, kind, named('Same Name', { phone }))).slug);
+        expect(slugs).toEqual(['same-name', 'same-name-2', 'same-name-3']);
+      });
+
+      it('uses a given slug, made unique', async () => {
+        const first = await createPost(t, kind, named('First', { slug: 'Chosen Slug' }));
+        const second = await createPost(t, kind, named('Second', { slug: 'chosen-slug' }));
+        expect([first.slug, second.slug]).toEqual(['chosen-slug', 'chosen-slug-2']);
+        const res = await t.http.get(slugPath(kind, 'chosen-slug-2')).expect(200);
+        expect(res.body.id).toBe(second.id);
+      });
+
+      it('on update: a taken slug is made unique, the own slug is kept, "" regenerates from the name', async () => {
+        const taken = await createPost(t, kind, named('Taken Slug Owner'));
+        const record = await createPost(t, kind, named('Slug Changer'));
+        const clash = await sendUpdate(t, 'patch', idPath(kind, record.id), { slug: taken.slug }).expect(200);
+        expect(clash.body.slug).toBe(`${taken.slug}-2`);
+        const same = await sendUpdate(t, 'patch', idPath(kind, record.id), { slug: clash.body.slug }).expect(200);
+        expect(same.body.slug).toBe(clash.body.slug);
+        const renamed = await sendUpdate(t, 'patch', idPath(kind, record.id), named('Renamed Changer')).expect(200);
+        expect(renamed.body.slug).toBe(clash.body.slug);
+        const regenerated = await sendUpdate(t, 'patch', idPath(kind, record.id), { slug: '' }).expect(200);
+        expect(regenerated.body.slug).toBe('renamed-changer');
+        expect(regenerated.body.url).toBe(`${SITE_URL}/${kind.name}/renamed-changer/`);
+        await t.http.get(slugPath(kind, 'renamed-changer')).expect(200);
+        expectApiError(await t.http.get(slugPath(kind, clash.body.slug)), 404, `rest-${kind.name}-not-found`);
+      });
+
+      it('gives parallel creates with the same name distinct slugs', async () => {
+        await listen(t);
+        const parallel = 8;
+        const responses = await Promise.all(
+          Array.from({ length: parallel }, (_x, i) =>
+            t.http
+              .post(collectionPath(kind))
+              .set(bearer(ADMIN_TOKEN))
+              .send(named('Rush Hour', { phone: `rush-${i}` })),
+          ),
+        );
+        expect(responses.map((res) => res.status)).toEqual(Array(parallel).fill(201));
+        const slugs = responses.map((res) => res.body.slug as string).sort();
+        expect(slugs).toEqual(['rush-hour', ...Array.from({ length: parallel - 1 }, (_x, i) => `rush-hour-${i + 2}`)].sort());
+        expect(new Set(responses.map((res) => res.body.id)).size).toBe(parallel);
+      });
+    });
+
+    describe('dates as returned', () => {
+      it('returns modified as the time of the last write', async () => {
+        const record = await createPost(t, kind, named('Modified Tracker', { date: '2020-02-02 10:00:00' }));
+        expect(record).toMatchObject({ date: '2020-02-02 10:00:00', date_utc: '2020-02-02 10:00:00' });
+        expect(record.modified).toMatch(WALL_TIME);
+        expect(record.modified).not.toBe(record.date);
+        await t.dataSource.getRepository(kind.entity).update({ id: record.id }, { modifiedUtc: new Date('2021-01-01T00:00:00Z') });
+        const updated = await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: '1' }).expect(200);
+        expect(updated.body.modified_utc > '2021-01-01 00:00:00').toBe(true);
+        expect(updated.body.date).toBe('2020-02-02 10:00:00');
+      });
+    });
+  });
+}
