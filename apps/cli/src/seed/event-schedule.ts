@@ -1,0 +1,52 @@
+import { allDayBounds, instantToWallTime, TimeZone, wallTimeToInstant } from '@app/common';
+import { DateTime } from 'luxon';
+import { Random } from './random';
+
+export interface Schedule {
+  startUtc: Date;
+  endUtc: Date;
+  allDay: boolean;
+}
+
+/** Seeded events fall on one of the next this many days. */
+export const DAYS_AHEAD = 365;
+
+const START_HOURS = [9, 10, 11, 14, 15, 16, 17, 18, 18, 19, 19, 19, 20, 20, 21];
+const START_MINUTES = [0, 0, 0, 0, 30, 30, 15, 45];
+const DURATION_MINUTES = [60, 90, 90, 120, 120, 120, 150, 180, 240];
+
+/** A calendar day as `YYYY-MM-DD`. */
+export type CalendarDay = string;
+
+/** Tomorrow in the site's zone: events start after the day the seed ran. */
+export function firstSeedDay(now: Date, siteZone: TimeZone): CalendarDay {
+  const { year, month, day } = instantToWallTime(now, siteZone.zone);
+  return addDays(DateTime.utc(year, month, day).toISODate() as string, 1);
+}
+
+function addDays(day: CalendarDay, days: number): CalendarDay {
+  return DateTime.fromISO(day, { zone: 'utc' }).plus({ days }).toISODate() as string;
+}
+
+function at(day: CalendarDay, hour: number, minute: number, zone: TimeZone): Date {
+  const { year, month, day: dayOfMonth } = DateTime.fromISO(day, { zone: 'utc' });
+  return wallTimeToInstant({ year, month, day: dayOfMonth, hour, minute, second: 0 }, zone.zone);
+}
+
+/**
+ * When one event takes place: mostly an evening or afternoon of one to four hours; about one in
+ * ten all day, a few all-day festivals over several days, a few running from an evening to a
+ * later afternoon. Wall times are read in the event's own zone.
+ */
+export function planSchedule(random: Random, firstDay: CalendarDay, zone: TimeZone): Schedule {
+  const day = addDays(firstDay, random.int(0, DAYS_AHEAD - 1));
+  const kind = random.next();
+  if (kind < 0.12) {
+    const lastDay = kind < 0.08 ? day : addDays(day, random.int(1, 3));
+    const { start, end } = allDayBounds(day, lastDay, zone.zone);
+    return { startUtc: start, endUtc: end, allDay: true };
+  }
+  const startUtc = at(day, random.pick(START_HOURS), random.pick(START_MINUTES), zone);
+  if (kind < 0.15) return { startUtc, endUtc: at(addDays(day, random.int(1, 2)), 16, 0, zone), allDay: false };
+  return { startUtc, endUtc: new Date(startUtc.getTime() + random.pick(DURATION_MINUTES) * 60_000), allDay: false };
+}
