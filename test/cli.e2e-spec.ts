@@ -195,13 +195,10 @@ describe('command-line app', () => {
     });
   });
 
+  // Seeding itself is covered by seed.e2e-spec.ts.
   describe('seed', () => {
     it('validates --events', () => {
       expectFailure(cli(database, ['seed', '--events', 'many']), /--events must be a positive integer/);
-    });
-
-    it('says it is not available yet, with exit code 2', () => {
-      expectFailure(cli(database, ['seed', '--events', '3']), /seed is not available yet/, 2);
     });
   });
 });

@@ -12,7 +12,7 @@ export function usage(): string {
     ...lines,
     '',
     `Roles: ${ROLES.join(', ')}.`,
-    'Output: one JSON line on stdout; messages go to stderr. Exit code 0 on success, 1 on an error, 2 for a command this build does not provide yet.',
+    'Output: one JSON line on stdout; messages go to stderr. Exit code 0 on success, 1 on an error.',
     'The database and the other settings come from the same environment variables as the service.',
     '',
   ].join('\n');

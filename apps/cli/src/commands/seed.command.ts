@@ -1,18 +1,31 @@
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { parseTimeZone, UTC_TIME_ZONE } from '@app/common';
+import { DataSource } from 'typeorm';
 import { CliCommand } from '../cli-command';
-import { CliError } from '../cli-error';
-import { positiveIntegerFlag } from '../flags';
-
-/** Exit code for a command that exists in the contract but is not implemented in this build. */
-const NOT_AVAILABLE = 2;
+import { applyPendingMigrations } from '../pending-migrations';
+import { EventSeeder } from '../seed/event-seeder';
+import { seedAuthor } from '../seed/seed-author';
+import { parseSeedOptions } from '../seed/seed-options';
 
 export const seedCommand: CliCommand = {
   name: 'seed',
-  synopsis: '--events <n>',
-  summary: 'Add n published events over the next year, with venues, organizers, categories and tags.',
-  flags: { events: { type: 'string' } },
-  async run(flags) {
-    positiveIntegerFlag(flags, 'events');
-    // Seeding needs the events feature, which lands separately; until then say so plainly.
-    throw new CliError('seed is not available yet', NOT_AVAILABLE, false);
+  synopsis: '--events <n> [--seed <int>]',
+  summary:
+    'Add n (at most 1,000,000) published events over the next year, with venues, organizers, categories and tags; ' +
+    'the same --seed gives the same data. Prints {"events","venues","organizers","categories","tags","ms"}.',
+  flags: { events: { type: 'string' }, seed: { type: 'string' } },
+  async run(flags, runtime) {
+    const options = parseSeedOptions(flags);
+    const app = await runtime.database();
+    await applyPendingMigrations(app);
+    const author = await seedAuthor(app);
+    if (author.created) {
+      process.stderr.write(
+        `Created administrator "${author.name}" (id ${author.id}) to author the seeded records; ` +
+          `\`npm run cli -- token:create --user ${author.id}\` issues a token for it.\n`,
+      );
+    }
+    const siteZone = parseTimeZone(app.get<AppConfig>(APP_CONFIG).siteTimezone) ?? UTC_TIME_ZONE;
+    return new EventSeeder(app.get(DataSource), siteZone).run(options, author.id);
   },
 };
