@@ -7,8 +7,11 @@ import { ApiRequest } from './api-request';
 /** Paths served at the root, outside BASE_PATH and language segments (contract §9). */
 const ROOT_PATHS = new Set(['/health', '/ready']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Requests outside BASE_PATH are routed here, where nothing is mounted, so they get 404. */
-export const OUTSIDE_BASE_PATH = '/__outside-base-path__';
+/**
+ * Requests that can match no route (outside BASE_PATH, or a path that cannot be percent-decoded)
+ * are routed here, where nothing is mounted, so they get 404 rest_no_route.
+ */
+export const UNROUTABLE_PREFIX = '/__unroutable__';
 
 /**
  * Runs before Nest routes a request: assigns the request id, strips BASE_PATH and the `/en`|`/de`
@@ -30,7 +33,7 @@ export function requestContextMiddleware(config: AppConfig) {
         basePath = config.basePath;
         path = path.slice(config.basePath.length) || '/';
       } else {
-        path = OUTSIDE_BASE_PATH + path;
+        path = UNROUTABLE_PREFIX + path;
       }
     }
     let pathSegment: Language | undefined;
@@ -39,6 +42,8 @@ export function requestContextMiddleware(config: AppConfig) {
       pathSegment = match[1] as Language;
       path = match[2] ?? '/';
     }
+    // Express would fail to decode such a parameter with a bare 400 after matching the route.
+    if (path.includes('%') && !isDecodable(path)) path = UNROUTABLE_PREFIX + path;
     req.url = path + search;
 
     req.context = {
@@ -57,6 +62,15 @@ export function requestContextMiddleware(config: AppConfig) {
     res.setHeader('Content-Language', req.context.language);
     next();
   };
+}
+
+function isDecodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function splitUrl(url: string): [string, string] {
