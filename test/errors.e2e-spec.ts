@@ -30,6 +30,14 @@ describe('errors (contract §8)', () => {
       },
     );
 
+    it('a path that cannot be percent-decoded is 404 rest_no_route, in the language of its segment', async () => {
+      expectErrorBody(await t.http.get(`${NS}/categories/%E0`), 404, 'rest_no_route');
+      expectErrorBody(await t.http.delete(`${NS}/tags/%E0%A4`).set(admin()), 404, 'rest_no_route');
+      const de = await t.http.get(`/de${NS}/tags/%E0`);
+      expectErrorBody(de, 404, 'rest_no_route');
+      expect(de.headers['content-language']).toBe('de');
+    });
+
     it.each(['abc', '1.5', '-1', '0x1F', '99999999999'])('an {id} of %j is no route, for any method and any caller', async (id) => {
       for (const collection of ['categories', 'tags']) {
         const path = `${NS}/${collection}/${id}`;
