@@ -32,6 +32,11 @@ export function canEdit(user: AuthenticatedUser | undefined, record: OwnedRecord
   return !record.wasPublished && effectiveStatus(record, now) !== 'publish';
 }
 
+/** Naming someone else as author is reserved to editors and administrators. */
+export function canAssignAuthor(user: AuthenticatedUser, authorId: number): boolean {
+  return isEditorial(user.role) || authorId === user.id;
+}
+
 /** Deleting for good is reserved to editors and administrators. */
 export function canForceDelete(user: AuthenticatedUser | undefined): boolean {
   return isEditorial(user?.role);

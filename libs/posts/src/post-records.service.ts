@@ -9,7 +9,7 @@ import { ImagesService } from './images.service';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
+import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
 import { WritableStatus } from './post-status';
 import { wholeSeconds } from './publication-date';
 import { whereVisible } from './visibility';
@@ -186,6 +186,8 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
   }
 
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
+    // Rights that do not depend on the record are checked before it is looked up (contract §6).
+    if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
     return this.withSlugRetry(() =>
       this.transactions.run(async (manager) => {
         const record = await this.findByRef(ref, manager);
@@ -206,12 +208,13 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
 
   /** Trash, or with `force` delete for good (contract §5). */
   delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
+    // Checked before the lookup: a 403 even for a record that does not exist (contract §6).
+    if (force && !canForceDelete(user)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
       const record = await this.findByRef(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
       const now = wholeSeconds();
       if (force) {
-        if (!canForceDelete(user)) throw Errors.forbidden();
         await this.deleteLinks(manager, record.id);
         await manager.delete(this.repository.target, { id: record.id });
         return { deleted: true, record };
@@ -240,7 +243,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     isCreate: boolean,
   ): Promise<void> {
     if (dto.author !== undefined && dto.author !== record.authorId) {
-      if (!isEditorial(user.role)) throw Errors.forbidden();
+      if (!canAssignAuthor(user, dto.author)) throw Errors.forbidden();
       if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
       record.authorId = dto.author;
     }
