@@ -1,0 +1,302 @@
+import type { Role } from '@app/auth';
+import { expectApiError, expectInvalidParams } from './support/posts-assertions';
+import {
+  Caller,
+  callersByRole,
+  collectionPath,
+  createPost,
+  idPath,
+  PostJson,
+  RoleCallers,
+  sendUpdate,
+  slugPath,
+  storedRow,
+} from './support/posts-fixtures';
+import { POST_KIND_CASES, PostKindCase } from './support/posts-kinds';
+import { bearer, createTestApp, TestApp } from './support/test-app';
+
+const ROLES: Role[] = ['contributor', 'author', 'editor', 'administrator'];
+const isEditorial = (role: Role) => role === 'editor' || role === 'administrator';
+
+/**
+ * The role matrix of contract §6 for venues and organizers: anonymous, contributor, author,
+ * editor and administrator × read, create, edit own, edit others', trash and force delete.
+ */
+describe.each(POST_KIND_CASES)('$collection: permissions', (kind: PostKindCase) => {
+  let t: TestApp;
+  let callers: RoleCallers;
+  let otherAuthor: Caller;
+  beforeAll(async () => {
+    t = await createTestApp();
+    callers = await callersByRole(t);
+    const token = await t.tokenFor('author');
+    otherAuthor = { token, id: await t.userIdOf(token) };
+  });
+  afterAll(async () => t.close());
+
+  let counter = 0;
+  const make = (caller: Caller, extra: Record<string, unknown> = {}) => {
+    counter += 1;
+    return createPost(t, kind, { [kind.nameField]: `Permission Record ${counter}`, ...extra }, caller.token);
+  };
+  const publishAsEditor = (record: PostJson) =>
+    sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'publish' }, callers.editor.token).expect(200);
+
+  describe('anonymous callers', () => {
+    it('read published records by ID and slug', async () => {
+      const record = await make(callers.editor);
+      await t.http.get(idPath(kind, record.id)).expect(200);
+      await t.http.get(slugPath(kind, record.slug)).expect(200);
+    });
+
+    it.each(['draft', 'pending', 'private'])('get 403 <kind>-not-accessible for a %s record', async (status) => {
+      const record = await make(callers.editor, { status });
+      expectApiError(await t.http.get(idPath(kind, record.id)), 403, `${kind.name}-not-accessible`);
+      expectApiError(await t.http.get(slugPath(kind, record.slug)), 403, `${kind.name}-not-accessible`);
+    });
+
+    it('get 401 rest_forbidden on every write route, before the record is looked up', async () => {
+      const record = await make(callers.editor);
+      const body = { [kind.nameField]: 'Anonymous Write' };
+      const attempts = [
+        () => t.http.post(collectionPath(kind)).send(body),
+        ...[idPath(kind, record.id), slugPath(kind, record.slug), idPath(kind, 424242), slugPath(kind, 'nobody-here')].flatMap((path) => [
+          () => t.http.post(path).send(body),
+          () => t.http.put(path).send(body),
+          () => t.http.patch(path).send(body),
+          () => t.http.delete(path),
+          () => t.http.delete(`${path}?force=true`),
+        ]),
+      ];
+      for (const attempt of attempts) expectApiError(await attempt(), 401, 'rest_forbidden');
+      expect(await storedRow(t, kind, record.id)).toMatchObject({ title: record[kind.nameField], status: 'publish' });
+    });
+
+    it('get 401 rest_invalid_token for a bad token, never silently anonymous', async () => {
+      expectApiError(
+        await t.http
+          .post(collectionPath(kind))
+          .set(bearer('not-a-token'))
+          .send({ [kind.nameField]: 'X' }),
+        401,
+        'rest_invalid_token',
+      );
+      const record = await make(callers.editor);
+      expectApiError(await t.http.get(idPath(kind, record.id)).set(bearer('not-a-token')), 401, 'rest_invalid_token');
+    });
+  });
+
+  describe('create', () => {
+    it.each(ROLES)('%s may create; the record is theirs', async (role) => {
+      const record = await make(callers[role]);
+      expect(record.author).toBe(callers[role].id);
+    });
+
+    it.each([
+      ['contributor', undefined, 'draft'],
+      ['contributor', 'publish', 'pending'],
+      ['contributor', 'future', 'pending'],
+      ['contributor', 'pending', 'pending'],
+      ['contributor', 'draft', 'draft'],
+      ['author', undefined, 'publish'],
+      ['author', 'draft', 'draft'],
+      ['author', 'pending', 'pending'],
+      ['editor', undefined, 'publish'],
+      ['editor', 'private', 'private'],
+      ['administrator', undefined, 'publish'],
+      ['administrator', 'publish', 'publish'],
+    ] as const)('%s asking for status %s gets %s', async (role, status, stored) => {
+      const record = await make(callers[role], status ? { status } : {});
+      expect(record.status).toBe(stored);
+      expect((await storedRow(t, kind, record.id))?.status).toBe(stored);
+    });
+
+    it.each(['trash', 'any', 'published', ''])('rejects the status %j', async (status) => {
+      const res = await t.http
+        .post(collectionPath(kind))
+        .set(bearer(callers.editor.token))
+        .send({ [kind.nameField]: 'Bad Status', status });
+      expectInvalidParams(res, ['status']);
+    });
+  });
+
+  describe('read', () => {
+    const readers = ['anonymous', 'contributor', 'owner', 'other author', 'editor', 'administrator'] as const;
+    const tokenOf = (reader: (typeof readers)[number]) =>
+      reader === 'anonymous'
+        ? undefined
+        : reader === 'owner'
+          ? callers.author.token
+          : reader === 'other author'
+            ? otherAuthor.token
+            : callers[reader].token;
+
+    it.each(['draft', 'pending', 'private'])('a %s record: owners, editors and administrators read it, nobody else', async (status) => {
+      const record = await make(callers.author, { status });
+      for (const reader of readers) {
+        const token = tokenOf(reader);
+        const res = token ? await t.http.get(idPath(kind, record.id)).set(bearer(token)) : await t.http.get(idPath(kind, record.id));
+        if (['owner', 'editor', 'administrator'].includes(reader)) expect({ reader, status: res.status }).toEqual({ reader, status: 200 });
+        else expectApiError(res, 403, `${kind.name}-not-accessible`);
+      }
+    });
+
+    it('a contributor reads their own draft and pending records', async () => {
+      const draft = await make(callers.contributor);
+      const pending = await make(callers.contributor, { status: 'publish' });
+      await t.http.get(idPath(kind, draft.id)).set(bearer(callers.contributor.token)).expect(200);
+      await t.http.get(slugPath(kind, pending.slug)).set(bearer(callers.contributor.token)).expect(200);
+      expectApiError(await t.http.get(idPath(kind, draft.id)).set(bearer(callers.author.token)), 403, `${kind.name}-not-accessible`);
+    });
+  });
+
+  describe('edit', () => {
+    it.each(ROLES)('%s edits their own record', async (role) => {
+      const record = await make(callers[role]);
+      const res = await sendUpdate(t, 'put', idPath(kind, record.id), { phone: `own-${role}` }, callers[role].token).expect(200);
+      expect(res.body.phone).toBe(`own-${role}`);
+    });
+
+    it.each(ROLES)("%s and others' records: only editors and administrators", async (role) => {
+      for (const status of ['publish', 'draft']) {
+        const record = await make(otherAuthor, { status });
+        const res = await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: 'taken over' }, callers[role].token);
+        if (isEditorial(role)) {
+          expect(res.status).toBe(200);
+          expect(res.body.author).toBe(otherAuthor.id);
+        } else {
+          expectApiError(res, 403, 'rest_forbidden');
+          expect((await storedRow(t, kind, record.id))?.phone).toBe('');
+        }
+      }
+    });
+
+    it('a contributor cannot publish by editing; the record stays pending', async () => {
+      const record = await make(callers.contributor);
+      const res = await sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'publish' }, callers.contributor.token).expect(200);
+      expect(res.body.status).toBe('pending');
+    });
+
+    it('a contributor can no longer edit or trash their record once it was published, even after it is unpublished', async () => {
+      const record = await make(callers.contributor);
+      await publishAsEditor(record);
+      expectApiError(
+        await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: '1' }, callers.contributor.token),
+        403,
+        'rest_forbidden',
+      );
+      expectApiError(await t.http.delete(idPath(kind, record.id)).set(bearer(callers.contributor.token)), 403, 'rest_forbidden');
+      await sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'draft' }, callers.editor.token).expect(200);
+      expectApiError(
+        await sendUpdate(t, 'patch', slugPath(kind, record.slug), { phone: '1' }, callers.contributor.token),
+        403,
+        'rest_forbidden',
+      );
+      expect((await storedRow(t, kind, record.id))?.phone).toBe('');
+    });
+
+    it('an author keeps editing their record after it was published', async () => {
+      const record = await make(callers.author);
+      expect(record.status).toBe('publish');
+      await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: '2' }, callers.author.token).expect(200);
+    });
+  });
+
+  describe('the author field', () => {
+    it.each(['editor', 'administrator'] as const)('%s may give a record to someone else', async (role) => {
+      const record = await make(callers[role]);
+      const res = await sendUpdate(t, 'patch', idPath(kind, record.id), { author: callers.author.id }, callers[role].token).expect(200);
+      expect(res.body.author).toBe(callers.author.id);
+      await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: 'now mine' }, callers.author.token).expect(200);
+      const created = await make(callers[role], { author: String(otherAuthor.id) });
+      expect(created.author).toBe(otherAuthor.id);
+    });
+
+    it.each(['contributor', 'author'] as const)('%s may not: 403 on create and on update, also of an unknown record', async (role) => {
+      const before = await t.dataSource.getRepository(kind.entity).count();
+      expectApiError(
+        await t.http
+          .post(collectionPath(kind))
+          .set(bearer(callers[role].token))
+          .send({ [kind.nameField]: 'Given Away', author: callers.editor.id }),
+        403,
+        'rest_forbidden',
+      );
+      expect(await t.dataSource.getRepository(kind.entity).count()).toBe(before);
+      const record = await make(callers[role]);
+      expectApiError(
+        await sendUpdate(t, 'patch', idPath(kind, record.id), { author: callers.editor.id }, callers[role].token),
+        403,
+        'rest_forbidden',
+      );
+      expect((await storedRow(t, kind, record.id))?.authorId).toBe(callers[role].id);
+      expectApiError(
+        await sendUpdate(t, 'patch', idPath(kind, 424242), { author: callers.editor.id }, callers[role].token),
+        403,
+        'rest_forbidden',
+      );
+      const self = await sendUpdate(t, 'patch', idPath(kind, record.id), { author: callers[role].id }, callers[role].token).expect(200);
+      expect(self.body.author).toBe(callers[role].id);
+    });
+
+    it('an unknown or invalid author is a 400', async () => {
+      const record = await make(callers.editor);
+      expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), { author: 987654 }, callers.editor.token), ['author']);
+      expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), { author: 'someone' }, callers.editor.token), ['author']);
+      expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), { author: 0 }, callers.editor.token), ['author']);
+      expect((await storedRow(t, kind, record.id))?.authorId).toBe(callers.editor.id);
+    });
+  });
+
+  describe('trash', () => {
+    it.each(ROLES)('%s trashes their own record', async (role) => {
+      const record = await make(callers[role]);
+      const res = await t.http.delete(idPath(kind, record.id)).set(bearer(callers[role].token)).expect(200);
+      expect(res.body.status).toBe('trash');
+    });
+
+    it.each(ROLES)("%s and others' records: only editors and administrators", async (role) => {
+      const record = await make(otherAuthor);
+      const res = await t.http.delete(idPath(kind, record.id)).set(bearer(callers[role].token));
+      if (isEditorial(role)) expect(res.status).toBe(200);
+      else expectApiError(res, 403, 'rest_forbidden');
+      expect((await storedRow(t, kind, record.id))?.status).toBe(isEditorial(role) ? 'trash' : 'publish');
+    });
+
+    it('owners restore their own trashed record; others get 403', async () => {
+      const record = await make(callers.author);
+      await t.http.delete(idPath(kind, record.id)).set(bearer(callers.author.token)).expect(200);
+      expectApiError(
+        await sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'publish' }, otherAuthor.token),
+        403,
+        'rest_forbidden',
+      );
+      const restored = await sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'publish' }, callers.author.token).expect(200);
+      expect(restored.body.status).toBe('publish');
+    });
+  });
+
+  describe('force delete', () => {
+    it.each(ROLES)('%s: only editors and administrators delete for good, even their own records', async (role) => {
+      const record = await make(callers[role]);
+      const res = await t.http.delete(`${idPath(kind, record.id)}?force=true`).set(bearer(callers[role].token));
+      if (isEditorial(role)) {
+        expect(res.status).toBe(200);
+        expect(res.body.deleted).toBe(true);
+        expect(await storedRow(t, kind, record.id)).toBeNull();
+      } else {
+        expectApiError(res, 403, 'rest_forbidden');
+        expect((await storedRow(t, kind, record.id))?.status).toBe(record.status);
+      }
+    });
+
+    it.each(['contributor', 'author'] as const)('%s gets 403 before the record is looked up', async (role) => {
+      expectApiError(await t.http.delete(`${idPath(kind, 424242)}?force=true`).set(bearer(callers[role].token)), 403, 'rest_forbidden');
+      expectApiError(
+        await t.http.delete(slugPath(kind, 'no-such-thing')).set(bearer(callers[role].token)).send({ force: true }),
+        403,
+        'rest_forbidden',
+      );
+    });
+  });
+});
