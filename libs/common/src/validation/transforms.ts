@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 
 const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
@@ -25,9 +27,15 @@ function toInteger(value: unknown): unknown {
   return value;
 }
 
-/** Numeric strings (query strings, form bodies) become numbers; other values stay for validation. */
+/**
+ * Numeric strings (query strings, form bodies) become numbers; other values stay for validation.
+ * The API documentation calls the field an integer, which TypeScript's `number` cannot say.
+ */
 export function ToInt(): PropertyDecorator {
-  return Transform(({ value }) => toInteger(value));
+  return applyDecorators(
+    Transform(({ value }) => toInteger(value)),
+    ApiProperty({ type: 'integer' }),
+  );
 }
 
 /** Splits `a,b` and accepts `x[]=a&x[]=b` arrays alike (contract §3). */
@@ -40,12 +48,20 @@ export function splitList(value: unknown): unknown[] {
     .filter((item) => item !== '');
 }
 
+/** A list of integers, documented as such. */
 export function ToIntArray(): PropertyDecorator {
-  return Transform(({ value }) => (value === undefined ? undefined : splitList(value).map(toInteger)));
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined ? undefined : splitList(value).map(toInteger))),
+    ApiProperty({ type: 'integer', isArray: true }),
+  );
 }
 
+/** A list of strings (IDs arrive as strings too), documented as such. */
 export function ToStringArray(): PropertyDecorator {
-  return Transform(({ value }) => (value === undefined ? undefined : splitList(value).map((v) => (typeof v === 'number' ? String(v) : v))));
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined ? undefined : splitList(value).map((v) => (typeof v === 'number' ? String(v) : v)))),
+    ApiProperty({ type: 'string', isArray: true }),
+  );
 }
 
 /** Trims strings; leaves other types for the validators to reject. */

@@ -1,10 +1,15 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 
-/** Dates and images arrive as text or as numbers (timestamps, IDs). */
+/** Dates and images arrive as text or as numbers (timestamps, IDs); documented as either. */
 export function IsStringOrNumber(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy(
-    { name: 'isStringOrNumber', validator: { validate: (v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) } },
-    options,
+  return applyDecorators(
+    ValidateBy(
+      { name: 'isStringOrNumber', validator: { validate: (v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) } },
+      options,
+    ),
+    ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }] }),
   );
 }
 
