@@ -1,5 +1,7 @@
 import { PageQuery, ToBoolean, ToInt } from '@app/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { ALL_STATUSES } from '../post-status';
 
 /** Query of the venue and organizer lists (spec: page, per_page, search, event, has_events, only_with_upcoming, status). */
 export class ListPostsQuery extends PageQuery {
@@ -9,6 +11,7 @@ export class ListPostsQuery extends PageQuery {
   search?: string;
 
   /** Post status(es), one value or a comma-separated list; anonymous callers may ask for `publish` only. */
+  @ApiPropertyOptional({ type: 'string', isArray: true, enum: ALL_STATUSES })
   @IsOptional()
   status?: string | string[];
 
@@ -26,6 +29,7 @@ export class ListPostsQuery extends PageQuery {
   has_events?: boolean;
 
   /** true: only records linked to a readable event that has not ended. */
+  @ApiPropertyOptional({ default: false })
   @IsOptional()
   @ToBoolean()
   @IsBoolean()

@@ -1,4 +1,5 @@
 import { PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 
@@ -41,6 +42,7 @@ export class ListTermsQuery extends PageQuery {
   orderby?: (typeof TERM_ORDERBY)[number];
 
   /** Hide terms not assigned to any published event. */
+  @ApiPropertyOptional({ default: true })
   @IsOptional()
   @ToBoolean()
   @IsBoolean()

@@ -1,7 +1,8 @@
 import { IsHttpUrlOrEmpty, IsStringOrNumber, ToBoolean, Trim } from '@app/common';
 import { PostFieldsDto } from '@app/posts';
-import { OmitType } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { COST_INPUT, RECORD_REFERENCES, TERM_REFERENCES } from '../../swagger/input-schemas';
 
 /** Writable event fields (spec "Event"); all optional, as on update. */
 export class EventFieldsDto extends PostFieldsDto {
@@ -41,6 +42,7 @@ export class EventFieldsDto extends PostFieldsDto {
   end_date?: string | number;
 
   /** Cost as displayed: "25", "€25,50", "10 - 20", "0" (free); "" clears it. */
+  @ApiPropertyOptional(COST_INPUT)
   @IsOptional()
   @Allow()
   cost?: string | number | Array<string | number>;
@@ -51,11 +53,13 @@ export class EventFieldsDto extends PostFieldsDto {
   @MaxLength(2048)
   website?: string;
 
+  /** Show a map of the venue on the event page. */
   @IsOptional()
   @ToBoolean()
   @IsBoolean()
   show_map?: boolean;
 
+  /** Show a link to a map of the venue on the event page. */
   @IsOptional()
   @ToBoolean()
   @IsBoolean()
@@ -67,32 +71,38 @@ export class EventFieldsDto extends PostFieldsDto {
   @IsBoolean()
   hide_from_listings?: boolean;
 
+  /** Keep the event at the top of its day in calendar views. */
   @IsOptional()
   @ToBoolean()
   @IsBoolean()
   sticky?: boolean;
 
+  /** Feature the event on the site. */
   @IsOptional()
   @ToBoolean()
   @IsBoolean()
   featured?: boolean;
 
   /** Categories by ID, slug or name (a list or comma-separated); [] or "" removes all. */
+  @ApiPropertyOptional(TERM_REFERENCES)
   @IsOptional()
   @Allow()
   categories?: unknown;
 
   /** Tags by ID, slug or name (a list or comma-separated); [] or "" removes all. */
+  @ApiPropertyOptional(TERM_REFERENCES)
   @IsOptional()
   @Allow()
   tags?: unknown;
 
   /** Venue: an ID, {id}, a venue object to create, or a list of these; [] or "" removes it. */
+  @ApiPropertyOptional(RECORD_REFERENCES)
   @IsOptional()
   @Allow()
   venue?: unknown;
 
   /** Organizers: IDs, {id}, organizer objects to create, or a list; order is kept; [] or "" removes all. */
+  @ApiPropertyOptional(RECORD_REFERENCES)
   @IsOptional()
   @Allow()
   organizer?: unknown;

@@ -1,4 +1,6 @@
 import { PageQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
+import { ALL_STATUSES } from '@app/posts';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 
 /** Query of `GET /events` (spec "List events", contract §3). */
@@ -34,6 +36,7 @@ export class ListEventsQuery extends PageQuery {
   ends_after?: string;
 
   /** When true the given times apply as given; by default whole days are included. */
+  @ApiPropertyOptional({ default: false })
   @IsOptional()
   @ToBoolean()
   @IsBoolean()
@@ -79,6 +82,7 @@ export class ListEventsQuery extends PageQuery {
   featured?: boolean;
 
   /** Post status(es); anonymous callers may ask for `publish` only. */
+  @ApiPropertyOptional({ type: 'string', isArray: true, enum: ALL_STATUSES })
   @IsOptional()
   status?: string | string[];
 
@@ -105,6 +109,7 @@ export class ListEventsQuery extends PageQuery {
   geoloc_lng?: number;
 
   /** Radius around the point in km (default 50). */
+  @ApiPropertyOptional({ default: 50 })
   @IsOptional()
   @ToNumber()
   @IsNumber()

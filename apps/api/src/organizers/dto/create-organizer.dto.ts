@@ -13,6 +13,7 @@ export class OrganizerFieldsDto extends PostFieldsDto {
   @MaxLength(255)
   organizer?: string;
 
+  /** Phone number of the organizer. */
   @IsOptional()
   @IsString()
   @MaxLength(64)

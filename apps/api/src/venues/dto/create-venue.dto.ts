@@ -1,7 +1,8 @@
 import { IsHttpUrlOrEmpty, IsNumberInRangeOrEmpty, ToBoolean, ToNumber, Trim } from '@app/common';
 import { PostFieldsDto } from '@app/posts';
-import { OmitType } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { coordinateInput } from '../../swagger/input-schemas';
 
 /** Writable venue fields; all optional, as on update. */
 export class VenueFieldsDto extends PostFieldsDto {
@@ -31,21 +32,25 @@ export class VenueFieldsDto extends PostFieldsDto {
   @MaxLength(255)
   address?: string;
 
+  /** City. */
   @IsOptional()
   @IsString()
   @MaxLength(255)
   city?: string;
 
+  /** Country, as it should be displayed. */
   @IsOptional()
   @IsString()
   @MaxLength(255)
   country?: string;
 
+  /** Province, for addresses outside the US. */
   @IsOptional()
   @IsString()
   @MaxLength(255)
   province?: string;
 
+  /** State, for US addresses. */
   @IsOptional()
   @IsString()
   @MaxLength(255)
@@ -57,6 +62,7 @@ export class VenueFieldsDto extends PostFieldsDto {
   @MaxLength(64)
   zip?: string;
 
+  /** Phone number of the venue. */
   @IsOptional()
   @IsString()
   @MaxLength(64)
@@ -75,12 +81,14 @@ export class VenueFieldsDto extends PostFieldsDto {
   website?: string;
 
   /** Latitude in degrees (-90 to 90); "" clears it. */
+  @ApiPropertyOptional(coordinateInput(90))
   @IsOptional()
   @ToNumber()
   @IsNumberInRangeOrEmpty(-90, 90)
   geo_lat?: number | '';
 
   /** Longitude in degrees (-180 to 180); "" clears it. */
+  @ApiPropertyOptional(coordinateInput(180))
   @IsOptional()
   @ToNumber()
   @IsNumberInRangeOrEmpty(-180, 180)
