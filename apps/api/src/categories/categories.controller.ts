@@ -8,6 +8,15 @@ import type { Response } from 'express';
 import { CreateCategoryDto } from './dto/create-category.dto';
 import { ListCategoriesQuery } from './dto/list-categories.query';
 import { UpdateCategoryDto } from './dto/update-category.dto';
+import {
+  ApiCreateResponses,
+  ApiListResponses,
+  ApiReadResponses,
+  ApiTermDeleteResponses,
+  ApiUpdateResponses,
+} from '../swagger/api-responses';
+import { TermDto } from '../swagger/schemas/term.dto';
+import { CategoryListDto } from '../swagger/schemas/list-envelopes.dto';
 
 const KIND = CATEGORY_KIND;
 
@@ -19,12 +28,14 @@ export class CategoriesController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @ApiListResponses(CategoryListDto)
   @Get()
   async list(@Query() query: ListCategoriesQuery, @Links() links: LinkContext, @Res({ passthrough: true }) res: Response) {
     const { items, page } = await this.terms.listPage(KIND, query, this.config.maxPerPage, links);
     return pageResponse(res, KIND.collection, items, page);
   }
 
+  @ApiCreateResponses(TermDto)
   @Post()
   @RequireRoles('administrator', 'editor')
   async create(
@@ -38,12 +49,14 @@ export class CategoriesController {
     return body;
   }
 
+  @ApiReadResponses(TermDto)
   @Get(':id')
   async get(@IdParam() id: number, @Links() links: LinkContext): Promise<TermResponse> {
     const { term, count } = await this.terms.get(KIND, id);
     return toTermResponse(term, count, KIND, links);
   }
 
+  @ApiUpdateResponses(TermDto)
   @Post(':id')
   @HttpCode(200)
   @RequireRoles('administrator', 'editor')
@@ -51,18 +64,21 @@ export class CategoriesController {
     return this.save(id, dto, links);
   }
 
+  @ApiUpdateResponses(TermDto)
   @Put(':id')
   @RequireRoles('administrator', 'editor')
   replace(@IdParam() id: number, @Body() dto: UpdateCategoryDto, @Links() links: LinkContext): Promise<TermResponse> {
     return this.save(id, dto, links);
   }
 
+  @ApiUpdateResponses(TermDto)
   @Patch(':id')
   @RequireRoles('administrator', 'editor')
   patch(@IdParam() id: number, @Body() dto: UpdateCategoryDto, @Links() links: LinkContext): Promise<TermResponse> {
     return this.save(id, dto, links);
   }
 
+  @ApiTermDeleteResponses(TermDto)
   @Delete(':id')
   @RequireRoles('administrator', 'editor')
   async delete(@IdParam() id: number, @Links() links: LinkContext): Promise<TermResponse> {

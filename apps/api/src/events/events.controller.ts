@@ -12,6 +12,10 @@ import { CalendarEvent } from './entities/event.entity';
 import { EventsService } from './events.service';
 import { effectiveEventQuery } from './event-list-query';
 import { EventPresenter } from './event.presenter';
+import { ApiCreateResponses, ApiListResponses, ApiReadResponses, ApiTrashResponses, ApiUpdateResponses } from '../swagger/api-responses';
+import { DeletedEventDto } from '../swagger/schemas/deleted-records.dto';
+import { EventDto } from '../swagger/schemas/event.dto';
+import { EventListDto } from '../swagger/schemas/list-envelopes.dto';
 
 @ApiTags('events')
 @Controller(`${API_NAMESPACE}/events`)
@@ -26,6 +30,7 @@ export class EventsController {
     this.routes = new PostRoutes(EVENT_KIND, events, presenter.present, () => config.maxPerPage);
   }
 
+  @ApiListResponses(EventListDto)
   @Get()
   list(
     @Query() query: ListEventsQuery,
@@ -36,6 +41,7 @@ export class EventsController {
     return this.routes.list(user, query, effectiveEventQuery(query, this.config.siteTimezone, new Date()), links, res);
   }
 
+  @ApiCreateResponses(EventDto)
   @Post()
   @Authenticated()
   create(
@@ -47,6 +53,7 @@ export class EventsController {
     return this.routes.create(user, dto, links, res);
   }
 
+  @ApiReadResponses(EventDto)
   @Get('by-slug/:slug')
   getBySlug(
     @Param('slug') slug: string,
@@ -57,6 +64,7 @@ export class EventsController {
     return this.routes.get({ slug }, user, query.password, links);
   }
 
+  @ApiUpdateResponses(EventDto)
   @Post('by-slug/:slug')
   @HttpCode(200)
   @Authenticated()
@@ -69,6 +77,7 @@ export class EventsController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiUpdateResponses(EventDto)
   @Put('by-slug/:slug')
   @Authenticated()
   replaceBySlug(
@@ -80,6 +89,7 @@ export class EventsController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiUpdateResponses(EventDto)
   @Patch('by-slug/:slug')
   @Authenticated()
   patchBySlug(
@@ -91,6 +101,7 @@ export class EventsController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiTrashResponses(EventDto, DeletedEventDto)
   @Delete('by-slug/:slug')
   @Authenticated()
   deleteBySlug(
@@ -103,6 +114,7 @@ export class EventsController {
     return this.routes.delete(user, { slug }, query.force, body, links);
   }
 
+  @ApiReadResponses(EventDto)
   @Get(':id')
   get(
     @IdParam() id: number,
@@ -113,6 +125,7 @@ export class EventsController {
     return this.routes.get({ id }, user, query.password, links);
   }
 
+  @ApiUpdateResponses(EventDto)
   @Post(':id')
   @HttpCode(200)
   @Authenticated()
@@ -120,18 +133,21 @@ export class EventsController {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiUpdateResponses(EventDto)
   @Put(':id')
   @Authenticated()
   replace(@IdParam() id: number, @Body() dto: UpdateEventDto, @CurrentUser() user: AuthenticatedUser, @Links() links: LinkContext) {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiUpdateResponses(EventDto)
   @Patch(':id')
   @Authenticated()
   patch(@IdParam() id: number, @Body() dto: UpdateEventDto, @CurrentUser() user: AuthenticatedUser, @Links() links: LinkContext) {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiTrashResponses(EventDto, DeletedEventDto)
   @Delete(':id')
   @Authenticated()
   delete(

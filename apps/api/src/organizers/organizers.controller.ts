@@ -11,6 +11,10 @@ import { UpdateOrganizerDto } from './dto/update-organizer.dto';
 import { Organizer } from './entities/organizer.entity';
 import { toOrganizerResponse, organizerJsonLd } from './organizer.mapper';
 import { OrganizersService } from './organizers.service';
+import { ApiCreateResponses, ApiListResponses, ApiReadResponses, ApiTrashResponses, ApiUpdateResponses } from '../swagger/api-responses';
+import { DeletedOrganizerDto } from '../swagger/schemas/deleted-records.dto';
+import { OrganizerDto } from '../swagger/schemas/organizer.dto';
+import { OrganizerListDto } from '../swagger/schemas/list-envelopes.dto';
 
 @ApiTags('organizers')
 @Controller(`${API_NAMESPACE}/organizers`)
@@ -30,6 +34,7 @@ export class OrganizersController {
     );
   }
 
+  @ApiListResponses(OrganizerListDto)
   @Get()
   list(
     @Query() query: ListOrganizersQuery,
@@ -40,6 +45,7 @@ export class OrganizersController {
     return this.routes.list(user, query, effectivePostListQuery(query), links, res);
   }
 
+  @ApiCreateResponses(OrganizerDto)
   @Post()
   @Authenticated()
   create(
@@ -51,6 +57,7 @@ export class OrganizersController {
     return this.routes.create(user, dto, links, res);
   }
 
+  @ApiReadResponses(OrganizerDto)
   @Get('by-slug/:slug')
   getBySlug(
     @Param('slug') slug: string,
@@ -61,6 +68,7 @@ export class OrganizersController {
     return this.routes.get({ slug }, user, query.password, links);
   }
 
+  @ApiUpdateResponses(OrganizerDto)
   @Post('by-slug/:slug')
   @HttpCode(200)
   @Authenticated()
@@ -73,6 +81,7 @@ export class OrganizersController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiUpdateResponses(OrganizerDto)
   @Put('by-slug/:slug')
   @Authenticated()
   replaceBySlug(
@@ -84,6 +93,7 @@ export class OrganizersController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiUpdateResponses(OrganizerDto)
   @Patch('by-slug/:slug')
   @Authenticated()
   patchBySlug(
@@ -95,6 +105,7 @@ export class OrganizersController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiTrashResponses(OrganizerDto, DeletedOrganizerDto)
   @Delete('by-slug/:slug')
   @Authenticated()
   deleteBySlug(
@@ -107,6 +118,7 @@ export class OrganizersController {
     return this.routes.delete(user, { slug }, query.force, body, links);
   }
 
+  @ApiReadResponses(OrganizerDto)
   @Get(':id')
   get(
     @IdParam() id: number,
@@ -117,6 +129,7 @@ export class OrganizersController {
     return this.routes.get({ id }, user, query.password, links);
   }
 
+  @ApiUpdateResponses(OrganizerDto)
   @Post(':id')
   @HttpCode(200)
   @Authenticated()
@@ -124,18 +137,21 @@ export class OrganizersController {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiUpdateResponses(OrganizerDto)
   @Put(':id')
   @Authenticated()
   replace(@IdParam() id: number, @Body() dto: UpdateOrganizerDto, @CurrentUser() user: AuthenticatedUser, @Links() links: LinkContext) {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiUpdateResponses(OrganizerDto)
   @Patch(':id')
   @Authenticated()
   patch(@IdParam() id: number, @Body() dto: UpdateOrganizerDto, @CurrentUser() user: AuthenticatedUser, @Links() links: LinkContext) {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiTrashResponses(OrganizerDto, DeletedOrganizerDto)
   @Delete(':id')
   @Authenticated()
   delete(

@@ -8,6 +8,15 @@ import type { Response } from 'express';
 import { CreateTagDto } from './dto/create-tag.dto';
 import { ListTagsQuery } from './dto/list-tags.query';
 import { UpdateTagDto } from './dto/update-tag.dto';
+import {
+  ApiCreateResponses,
+  ApiListResponses,
+  ApiReadResponses,
+  ApiTermDeleteResponses,
+  ApiUpdateResponses,
+} from '../swagger/api-responses';
+import { TermDto } from '../swagger/schemas/term.dto';
+import { TagListDto } from '../swagger/schemas/list-envelopes.dto';
 
 const KIND = TAG_KIND;
 
@@ -19,12 +28,14 @@ export class TagsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @ApiListResponses(TagListDto)
   @Get()
   async list(@Query() query: ListTagsQuery, @Links() links: LinkContext, @Res({ passthrough: true }) res: Response) {
     const { items, page } = await this.terms.listPage(KIND, query, this.config.maxPerPage, links);
     return pageResponse(res, KIND.collection, items, page);
   }
 
+  @ApiCreateResponses(TermDto)
   @Post()
   @RequireRoles('administrator', 'editor')
   async create(@Body() dto: CreateTagDto, @Links() links: LinkContext, @Res({ passthrough: true }) res: Response): Promise<TermResponse> {
@@ -34,12 +45,14 @@ export class TagsController {
     return body;
   }
 
+  @ApiReadResponses(TermDto)
   @Get(':id')
   async get(@IdParam() id: number, @Links() links: LinkContext): Promise<TermResponse> {
     const { term, count } = await this.terms.get(KIND, id);
     return toTermResponse(term, count, KIND, links);
   }
 
+  @ApiUpdateResponses(TermDto)
   @Post(':id')
   @HttpCode(200)
   @RequireRoles('administrator', 'editor')
@@ -47,18 +60,21 @@ export class TagsController {
     return this.save(id, dto, links);
   }
 
+  @ApiUpdateResponses(TermDto)
   @Put(':id')
   @RequireRoles('administrator', 'editor')
   replace(@IdParam() id: number, @Body() dto: UpdateTagDto, @Links() links: LinkContext): Promise<TermResponse> {
     return this.save(id, dto, links);
   }
 
+  @ApiUpdateResponses(TermDto)
   @Patch(':id')
   @RequireRoles('administrator', 'editor')
   patch(@IdParam() id: number, @Body() dto: UpdateTagDto, @Links() links: LinkContext): Promise<TermResponse> {
     return this.save(id, dto, links);
   }
 
+  @ApiTermDeleteResponses(TermDto)
   @Delete(':id')
   @RequireRoles('administrator', 'editor')
   async delete(@IdParam() id: number, @Links() links: LinkContext): Promise<TermResponse> {

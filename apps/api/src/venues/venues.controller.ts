@@ -11,6 +11,10 @@ import { UpdateVenueDto } from './dto/update-venue.dto';
 import { Venue } from './entities/venue.entity';
 import { toVenueResponse, venueJsonLd } from './venue.mapper';
 import { VenuesService } from './venues.service';
+import { ApiCreateResponses, ApiListResponses, ApiReadResponses, ApiTrashResponses, ApiUpdateResponses } from '../swagger/api-responses';
+import { DeletedVenueDto } from '../swagger/schemas/deleted-records.dto';
+import { VenueDto } from '../swagger/schemas/venue.dto';
+import { VenueListDto } from '../swagger/schemas/list-envelopes.dto';
 
 @ApiTags('venues')
 @Controller(`${API_NAMESPACE}/venues`)
@@ -30,6 +34,7 @@ export class VenuesController {
     );
   }
 
+  @ApiListResponses(VenueListDto)
   @Get()
   list(
     @Query() query: ListVenuesQuery,
@@ -40,6 +45,7 @@ export class VenuesController {
     return this.routes.list(user, query, effectivePostListQuery(query), links, res);
   }
 
+  @ApiCreateResponses(VenueDto)
   @Post()
   @Authenticated()
   create(
@@ -51,6 +57,7 @@ export class VenuesController {
     return this.routes.create(user, dto, links, res);
   }
 
+  @ApiReadResponses(VenueDto)
   @Get('by-slug/:slug')
   getBySlug(
     @Param('slug') slug: string,
@@ -61,6 +68,7 @@ export class VenuesController {
     return this.routes.get({ slug }, user, query.password, links);
   }
 
+  @ApiUpdateResponses(VenueDto)
   @Post('by-slug/:slug')
   @HttpCode(200)
   @Authenticated()
@@ -73,6 +81,7 @@ export class VenuesController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiUpdateResponses(VenueDto)
   @Put('by-slug/:slug')
   @Authenticated()
   replaceBySlug(
@@ -84,6 +93,7 @@ export class VenuesController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiUpdateResponses(VenueDto)
   @Patch('by-slug/:slug')
   @Authenticated()
   patchBySlug(
@@ -95,6 +105,7 @@ export class VenuesController {
     return this.routes.update(user, { slug }, dto, links);
   }
 
+  @ApiTrashResponses(VenueDto, DeletedVenueDto)
   @Delete('by-slug/:slug')
   @Authenticated()
   deleteBySlug(
@@ -107,6 +118,7 @@ export class VenuesController {
     return this.routes.delete(user, { slug }, query.force, body, links);
   }
 
+  @ApiReadResponses(VenueDto)
   @Get(':id')
   get(
     @IdParam() id: number,
@@ -117,6 +129,7 @@ export class VenuesController {
     return this.routes.get({ id }, user, query.password, links);
   }
 
+  @ApiUpdateResponses(VenueDto)
   @Post(':id')
   @HttpCode(200)
   @Authenticated()
@@ -124,18 +137,21 @@ export class VenuesController {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiUpdateResponses(VenueDto)
   @Put(':id')
   @Authenticated()
   replace(@IdParam() id: number, @Body() dto: UpdateVenueDto, @CurrentUser() user: AuthenticatedUser, @Links() links: LinkContext) {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiUpdateResponses(VenueDto)
   @Patch(':id')
   @Authenticated()
   patch(@IdParam() id: number, @Body() dto: UpdateVenueDto, @CurrentUser() user: AuthenticatedUser, @Links() links: LinkContext) {
     return this.routes.update(user, { id }, dto, links);
   }
 
+  @ApiTrashResponses(VenueDto, DeletedVenueDto)
   @Delete(':id')
   @Authenticated()
   delete(
