@@ -12,6 +12,7 @@ import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
 import { OrganizersModule } from './organizers/organizers.module';
 import { EventsModule } from './events/events.module';
+import { DiscoveryModule } from './discovery/discovery.module';
 
 @Module({
   imports: [
@@ -32,6 +33,7 @@ import { EventsModule } from './events/events.module';
     VenuesModule,
     OrganizersModule,
     EventsModule,
+    DiscoveryModule,
   ],
   controllers: [HealthController],
   providers: [

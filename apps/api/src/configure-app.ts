@@ -2,6 +2,7 @@ import { ApiRequest, APP_CONFIG_SETTING, ErrorResponder, languageMiddleware, req
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
+import { setupSwagger } from './swagger/setup-swagger';
 
 const BODY_LIMIT = '1mb';
 
@@ -35,6 +36,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
     if (res.headersSent) return next(error);
     responder.send(error, req as ApiRequest, res);
   });
+  // After the middleware above: Swagger's routes live on the HTTP adapter, outside Nest's pipeline.
+  setupSwagger(app);
   app.enableShutdownHooks();
   return config;
 }

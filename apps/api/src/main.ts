@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
-import { setupSwagger } from './swagger/setup-swagger';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -18,7 +17,6 @@ async function bootstrap(config: AppConfig): Promise<void> {
     logger: loggerLevels(config.logLevel),
   });
   configureApp(app);
-  setupSwagger(app, config);
   await app.listen(config.port);
   const origin = `http://localhost:${config.port}`;
   Logger.log(`API:        ${origin}${config.basePath}/calendar/events/v1`, 'Bootstrap');

@@ -1,18 +1,24 @@
-import { AppConfig } from '@app/config';
+import { ApiRequest } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
+import { buildApiDocument } from './api-document';
+import { ApiDocumentation } from './api-documentation.service';
 
-/** Swagger UI at `/docs` (and under each language segment), the JSON at `/docs-json`. */
-export function setupSwagger(app: NestExpressApplication, config: AppConfig): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Calendar API')
-      .setDescription('Events, venues, organizers, categories and tags of an event calendar.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document, { useGlobalPrefix: false, jsonDocumentUrl: 'docs-json' });
-  void config;
+/**
+ * Swagger UI at `/docs` and the JSON at `/docs-json`, both reached under BASE_PATH and `/en`|`/de`
+ * like every route (the request-context middleware strips those first). The UI's language comes
+ * from the path (its init script is loaded without the page's query string), and the document is
+ * the one `/{ns}/doc` serves, so "Try it out" calls the service where the page was loaded.
+ */
+export function setupSwagger(app: NestExpressApplication): void {
+  const documentation = app.get(ApiDocumentation);
+  documentation.useSource(() => buildApiDocument(app));
+  SwaggerModule.setup('docs', app, () => documentation.document('en'), {
+    useGlobalPrefix: false,
+    jsonDocumentUrl: 'docs-json',
+    raw: ['json'],
+    customSiteTitle: 'Calendar API',
+    patchDocumentOnRequest: (req) => documentation.forRequest((req as ApiRequest).context),
+    swaggerOptions: { persistAuthorization: true, displayOperationId: false, docExpansion: 'list', tryItOutEnabled: false },
+  });
 }

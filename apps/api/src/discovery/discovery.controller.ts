@@ -1,0 +1,41 @@
+import { API_NAMESPACE, ApiError, ApiRequest, apiRoot, LocalizedQuery } from '@app/common';
+import { Controller, Get, HttpStatus, Query, Req } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiDocumentation } from '../swagger/api-documentation.service';
+import { docsKey } from '../swagger/docs-key';
+import { ErrorBodyDto } from '../swagger/schemas/error-body.dto';
+import { NamespaceIndexQuery } from './dto/namespace-index.query';
+import { IndexArgDto, IndexEndpointDto, IndexLinkDto, IndexRouteDto, NamespaceIndexDto } from './dto/namespace-index.dto';
+import { buildNamespaceIndex } from './namespace-index';
+
+/** The two discovery routes of the spec: the namespace index and the OpenAPI document. */
+@ApiTags('discovery')
+// Referenced through `additionalProperties`, which Nest does not follow.
+@ApiExtraModels(IndexRouteDto, IndexEndpointDto, IndexArgDto, IndexLinkDto)
+@Controller(API_NAMESPACE)
+export class DiscoveryController {
+  constructor(private readonly documentation: ApiDocumentation) {}
+
+  @Get()
+  @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.index'), type: NamespaceIndexDto })
+  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBodyDto })
+  @ApiResponse({ status: HttpStatus.NOT_FOUND, description: docsKey('responses.namespace_not_found'), type: ErrorBodyDto })
+  index(@Query() query: NamespaceIndexQuery, @Req() request: ApiRequest) {
+    // WordPress answers any other namespace with 404 rest_invalid_namespace; this service has one.
+    if (query.namespace !== undefined && query.namespace.replace(/^\/+|\/+$/g, '') !== API_NAMESPACE) {
+      throw new ApiError(HttpStatus.NOT_FOUND, 'rest_invalid_namespace', 'errors.rest_invalid_namespace');
+    }
+    return buildNamespaceIndex(this.documentation.forRequest(request.context), {
+      namespace: API_NAMESPACE,
+      namespaceUrl: `${apiRoot(request.context)}/${API_NAMESPACE}`,
+      withSchemas: query.context === 'help',
+    });
+  }
+
+  @Get('doc')
+  @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.openapi'), schema: { type: 'object' } })
+  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBodyDto })
+  doc(@Query() _query: LocalizedQuery, @Req() request: ApiRequest) {
+    return this.documentation.forRequest(request.context);
+  }
+}

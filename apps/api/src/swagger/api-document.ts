@@ -1,0 +1,86 @@
+import { API_NAMESPACE, LANGUAGES } from '@app/common';
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type {
+  OperationObject,
+  ParameterObject,
+  PathItemObject,
+  SecurityRequirementObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { docsKey } from './docs-key';
+import { accessRulesByOperation, operationIdOf } from './operation-access';
+import { ImageDto } from './schemas/image.dto';
+import { VenueDto } from './schemas/venue.dto';
+
+export const BEARER_SCHEME = 'bearer';
+export const BASIC_SCHEME = 'basic';
+const CREDENTIALS: SecurityRequirementObject[] = [{ [BEARER_SCHEME]: [] }, { [BASIC_SCHEME]: [] }];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const NAMESPACE_PREFIX = `/${API_NAMESPACE}`;
+
+/**
+ * The OpenAPI document of the namespace as Nest and the Swagger plugin see it, made relative to the
+ * namespace (the server URL carries it) and completed where metadata cannot say it. Its prose is
+ * still source text: English DTO comments and `docs.` keys, translated per language later.
+ */
+export function buildApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle(docsKey('api.title'))
+    .setDescription(docsKey('api.description'))
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: docsKey('security.bearer') }, BEARER_SCHEME)
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: docsKey('security.basic') }, BASIC_SCHEME)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: operationIdOf,
+    // Referenced only inside `oneOf`s (`image`, an event's `venue`), which Nest does not follow.
+    extraModels: [ImageDto, VenueDto],
+  });
+  const access = accessRulesByOperation(app);
+
+  const paths: Record<string, PathItemObject> = {};
+  for (const [path, item] of Object.entries(document.paths)) {
+    // Only the namespace is documented: the server URL ends in it (health checks are excluded anyway).
+    if (path !== NAMESPACE_PREFIX && !path.startsWith(`${NAMESPACE_PREFIX}/`)) continue;
+    paths[path.slice(NAMESPACE_PREFIX.length) || '/'] = item;
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (operation) completeOperation(operation, access.has(operation.operationId ?? ''));
+    }
+  }
+  document.paths = paths;
+  document.tags = tagsOf(paths);
+  return document;
+}
+
+function completeOperation(operation: OperationObject, needsCredentials: boolean): void {
+  operation.summary ??= docsKey(`operations.${operation.operationId}`);
+  const parameters = (operation.parameters ?? []) as ParameterObject[];
+  for (const parameter of parameters) {
+    if (parameter.in !== 'path') continue;
+    parameter.description ??= docsKey(`parameters.${parameter.name}`);
+    // Path IDs are digits only (spec); TypeScript's `number` cannot say "integer".
+    if (parameter.schema && 'type' in parameter.schema && parameter.schema.type === 'number') parameter.schema.type = 'integer';
+  }
+  // Every route takes the language parameter (spec), in the query or the body; list it where no DTO does.
+  if (!parameters.some((parameter) => parameter.name === 'translation_language')) {
+    parameters.push({
+      name: 'translation_language',
+      in: 'query',
+      required: false,
+      description: docsKey('query.translation_language'),
+      schema: { type: 'string', enum: [...LANGUAGES] },
+    });
+  }
+  operation.parameters = parameters;
+  // Reads work anonymously and show more with credentials; writes need them.
+  operation.security = needsCredentials ? CREDENTIALS : [{}, ...CREDENTIALS];
+}
+
+function tagsOf(paths: Record<string, PathItemObject>) {
+  const names = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const method of HTTP_METHODS) for (const tag of item[method]?.tags ?? []) names.add(tag);
+  }
+  return [...names].map((name) => ({ name, description: docsKey(`tags.${name}`) }));
+}

@@ -1,0 +1,62 @@
+import { API_NAMESPACE, apiRoot, Language, RequestContext } from '@app/common';
+import { Injectable, Logger } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { I18nService } from 'nestjs-i18n';
+import { DocsTranslator, flattenCatalogue } from './docs-translator';
+
+/** Catalogue file name (= nestjs-i18n namespace) of the documentation texts. */
+const DOCS_NAMESPACE = 'docs';
+
+/**
+ * The API documentation in each language, shared by Swagger UI, `/docs-json`, `/{ns}/doc` and
+ * the namespace index. The document is built once on first use and translated once per language;
+ * requests get a shallow copy that only adds their own server URL.
+ */
+@Injectable()
+export class ApiDocumentation {
+  private readonly logger = new Logger('ApiDocumentation');
+  private buildSource?: () => OpenAPIObject;
+  private translator?: DocsTranslator;
+  private readonly documents = new Map<Language, OpenAPIObject>();
+
+  constructor(private readonly i18n: I18nService) {}
+
+  /** Set by setupSwagger: building the document needs the application, which providers cannot inject. */
+  useSource(build: () => OpenAPIObject): void {
+    this.buildSource = build;
+    this.documents.clear();
+  }
+
+  document(language: Language): OpenAPIObject {
+    let document = this.documents.get(language);
+    if (!document) {
+      if (!this.buildSource) throw new Error('API documentation requested before setupSwagger() ran');
+      const source = this.buildSource();
+      const translated = this.docsTranslator().translate(source, language);
+      if (translated.untranslated.length > 0) {
+        this.logger.warn(
+          `${translated.untranslated.length} text(s) missing from ${language}/docs.json: ${translated.untranslated.join(' | ')}`,
+        );
+      }
+      document = translated.document;
+      this.documents.set(language, document);
+    }
+    return document;
+  }
+
+  /** The document in the request's language, its server URL where the request came in. */
+  forRequest(context: RequestContext): OpenAPIObject {
+    return { ...this.document(context.language), servers: [{ url: `${apiRoot(context)}/${API_NAMESPACE}/` }] };
+  }
+
+  docsTranslator(): DocsTranslator {
+    if (!this.translator) {
+      const translations = this.i18n.getTranslations() as Record<string, Record<string, unknown> | undefined>;
+      this.translator = new DocsTranslator({
+        en: flattenCatalogue(translations.en?.[DOCS_NAMESPACE]),
+        de: flattenCatalogue(translations.de?.[DOCS_NAMESPACE]),
+      });
+    }
+    return this.translator;
+  }
+}
