@@ -8,8 +8,15 @@ export const ORGANIZERS = `${NS}/organizers`;
 export type Body = Record<string, unknown>;
 export type TermCollection = 'categories' | 'tags';
 
-/** Authorization headers for a token, or none for an anonymous caller. */
-export const as = (token: string | undefined): Record<string, string> => (token ? bearer(token) : {});
+/**
+ * A caller: a token, or `null` for anonymous. (Not `undefined`: a default parameter would turn
+ * an explicit `undefined` into the administrator.)
+ */
+export type Caller = string | null;
+export const ANONYMOUS: Caller = null;
+
+/** Authorization headers for a caller; none for an anonymous one. */
+export const as = (token: Caller | undefined): Record<string, string> => (token ? bearer(token) : {});
 
 function mustBe(res: Response, status: number, what: string): void {
   if (res.status !== status) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -21,33 +28,33 @@ export function eventBody(fields: Body = {}): Body {
 }
 
 /** POSTs an event (defaults filled in) and returns the raw response. */
-export function postEvent(t: TestApp, fields: Body = {}, token: string | undefined = ADMIN_TOKEN) {
+export function postEvent(t: TestApp, fields: Body = {}, token: Caller = ADMIN_TOKEN) {
   return t.http.post(EVENTS).set(as(token)).send(eventBody(fields));
 }
 
 /** Creates an event through the API and fails loudly when the API refuses. */
-export async function createEvent(t: TestApp, fields: Body = {}, token: string | undefined = ADMIN_TOKEN): Promise<Body & { id: number }> {
+export async function createEvent(t: TestApp, fields: Body = {}, token: Caller = ADMIN_TOKEN): Promise<Body & { id: number }> {
   const res = await postEvent(t, fields, token);
   mustBe(res, 201, `creating event ${JSON.stringify(fields)}`);
   return res.body;
 }
 
-export function patchEvent(t: TestApp, id: number, fields: Body, token: string | undefined = ADMIN_TOKEN) {
+export function patchEvent(t: TestApp, id: number, fields: Body, token: Caller = ADMIN_TOKEN) {
   return t.http.patch(`${EVENTS}/${id}`).set(as(token)).send(fields);
 }
 
-export async function updateEvent(t: TestApp, id: number, fields: Body, token: string | undefined = ADMIN_TOKEN): Promise<Body> {
+export async function updateEvent(t: TestApp, id: number, fields: Body, token: Caller = ADMIN_TOKEN): Promise<Body> {
   const res = await patchEvent(t, id, fields, token);
   mustBe(res, 200, `updating event ${id} with ${JSON.stringify(fields)}`);
   return res.body;
 }
 
 /** GET of one event; `query` e.g. `{ password: 'x' }`. */
-export function getEvent(t: TestApp, id: number, token?: string, query: Record<string, string> = {}) {
+export function getEvent(t: TestApp, id: number, token: Caller = ANONYMOUS, query: Record<string, string> = {}) {
   return t.http.get(`${EVENTS}/${id}`).query(query).set(as(token));
 }
 
-export function listEvents(t: TestApp, query: string | Record<string, unknown> = '', token?: string) {
+export function listEvents(t: TestApp, query: string | Record<string, unknown> = '', token: Caller = ANONYMOUS) {
   return t.http.get(EVENTS).query(query).set(as(token));
 }
 
