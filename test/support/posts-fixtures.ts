@@ -109,6 +109,11 @@ export async function insertEvent(t: TestApp, row: EventRow): Promise<number> {
   return saved.id;
 }
 
+/** Moves an event's end, to let it end (or not) without waiting. */
+export async function setEventEnd(t: TestApp, eventId: number, endUtc: Date): Promise<void> {
+  await t.dataSource.getRepository(CalendarEvent).update({ id: eventId }, { endUtc });
+}
+
 export const daysFromNow = (days: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + days * DAY_MS);
 
 /** Links a venue or organizer to an event, as the events API would. */
