@@ -73,11 +73,16 @@ export class DocsTranslator {
     const visit = (value: unknown, path: string[]): unknown => {
       if (Array.isArray(value)) return value.map((item) => visit(item, path));
       if (value === null || typeof value !== 'object') return value;
+      // In a `properties` map the keys are field names (a field may be called `default`), not keywords.
+      const namesFields = path[path.length - 1] === 'properties';
       const copy: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(value)) {
-        const isProse = typeof child === 'string' && (PROSE_KEYS.has(key) || (key === 'title' && path.length === 1 && path[0] === 'info'));
+        const isProse =
+          !namesFields &&
+          typeof child === 'string' &&
+          (PROSE_KEYS.has(key) || (key === 'title' && path.length === 1 && path[0] === 'info'));
         if (isProse) copy[key] = translateText(child);
-        else if (LITERAL_KEYS.has(key)) copy[key] = structuredClone(child);
+        else if (!namesFields && LITERAL_KEYS.has(key)) copy[key] = structuredClone(child);
         else copy[key] = visit(child, [...path, key]);
       }
       return copy;

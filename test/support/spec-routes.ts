@@ -1,0 +1,30 @@
+/**
+ * The route summary of the spec (paths relative to `{ns}`, OpenAPI style), which the namespace
+ * index and the OpenAPI document must both list with exactly these methods.
+ */
+const RECORD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const COLLECTION = ['GET', 'POST'];
+
+export const SPEC_ROUTES: Record<string, string[]> = {
+  '/': ['GET'],
+  '/doc': ['GET'],
+  '/events': COLLECTION,
+  '/events/{id}': RECORD,
+  '/events/by-slug/{slug}': RECORD,
+  '/venues': COLLECTION,
+  '/venues/{id}': RECORD,
+  '/venues/by-slug/{slug}': RECORD,
+  '/organizers': COLLECTION,
+  '/organizers/{id}': RECORD,
+  '/organizers/by-slug/{slug}': RECORD,
+  '/categories': COLLECTION,
+  '/categories/{id}': RECORD,
+  '/tags': COLLECTION,
+  '/tags/{id}': RECORD,
+};
+
+/** `/events/{id}` → `/calendar/events/v1/events/(?P<id>\d+)`, as WordPress writes routes. */
+export function wordpressRoute(path: string): string {
+  const regex = path.replace('{id}', '(?P<id>\\d+)').replace('{slug}', '(?P<slug>[^/]+)');
+  return `/calendar/events/v1${regex === '/' ? '' : regex}`;
+}
