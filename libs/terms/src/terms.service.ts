@@ -1,5 +1,5 @@
 import { ApiError, Errors, LinkContext, nextFreeSlug, paginate, slugify, toPlainText } from '@app/common';
-import { containsPattern, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
+import { containsPattern, isDeadlock, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
 import { publishedCondition } from '@app/posts/visibility';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -23,7 +23,7 @@ export interface TermPage {
 
 export const termNotFound = () => new ApiError(404, 'rest_term_invalid', 'errors.rest_term_invalid');
 
-const SLUG_RETRIES = 5;
+const WRITE_ATTEMPTS = 5;
 
 /** Published events per term, as a correlated subquery on `term.id`. */
 const COUNT_SQL = `(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')})`;
@@ -112,7 +112,7 @@ export class TermsService {
   }
 
   create(kind: TermKind, dto: HierarchicalTermFieldsDto & { name: string }): Promise<CountedTerm> {
-    return this.withSlugRetry(() =>
+    return this.withConflictRetry(() =>
       this.transactions.run(async (manager) => {
         const name = this.cleanName(dto.name);
         const parentId = kind.hierarchical ? await this.checkedParent(manager, kind, dto.parent ?? 0) : 0;
@@ -131,7 +131,7 @@ export class TermsService {
   }
 
   update(kind: TermKind, id: number, dto: HierarchicalTermFieldsDto): Promise<CountedTerm> {
-    return this.withSlugRetry(() =>
+    return this.withConflictRetry(() =>
       this.transactions.run(async (manager) => {
         const term = await manager.findOneBy(Term, { id, taxonomy: kind.taxonomy });
         if (!term) throw termNotFound();
@@ -261,6 +261,10 @@ export class TermsService {
       .andWhere('term.parent_id = :parentId', { parentId })
       .andWhere('LOWER(term.name) = :name', { name: name.toLowerCase() });
     if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
+    // No unique index covers names, so on MySQL this read locks the rows and gaps it covers: a
+    // concurrent writer of the same name waits or deadlocks (and is retried) instead of slipping
+    // past. SQLite writes are already queued one at a time.
+    if (!this.transactions.isSqlite) qb.setLock('pessimistic_write');
     const clash = await qb.getOne();
     if (clash) {
       throw new ApiError(400, 'term_exists', 'errors.term_exists', { data: { term_id: clash.id } });
@@ -279,13 +283,16 @@ export class TermsService {
     return nextFreeSlug(base, taken);
   }
 
-  /** Two writers may pick the same free slug at once; the unique index decides and we retry. */
-  private async withSlugRetry<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * Two writers may pick the same free slug at once (the unique index decides), or deadlock on the
+   * locks of assertNameFree; either way the loser starts again and sees the winner's row.
+   */
+  private async withConflictRetry<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await work();
       } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= SLUG_RETRIES) throw error;
+        if (!(isUniqueViolation(error) || isDeadlock(error)) || attempt >= WRITE_ATTEMPTS) throw error;
       }
     }
   }
