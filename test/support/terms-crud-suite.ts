@@ -147,6 +147,26 @@ export function describeTermCrud(collection: TermCollection): void {
         expect(results.map((res) => res.body.slug).sort()).toEqual(['parallel', 'parallel-2', 'parallel-3', 'parallel-4', 'parallel-5']);
       });
 
+      it('lets only one of several concurrent creates with one name through, whatever their slugs', async () => {
+        await listenOnce(t);
+        for (const round of [1, 2, 3]) {
+          const results = await Promise.all(
+            [1, 2, 3, 4, 5].map((n) =>
+              t.http
+                .post(path)
+                .set(admin())
+                .send({ name: `Racing ${round}`, slug: `racing-${round}-${n}` }),
+            ),
+          );
+          const created = results.filter((res) => res.status === 201);
+          expect(created).toHaveLength(1);
+          for (const res of results.filter((r) => r.status !== 201)) {
+            expectApiError(res, 400, 'term_exists');
+            expect(res.body.data.term_id).toBe(created[0].body.id);
+          }
+        }
+      });
+
       it('answers term_exists with the clashing ID for a name already used, and writes nothing', async () => {
         const first = await createTerm(t, collection, { name: 'Twice' });
         const before = await countTermRows(t, collection);
