@@ -2,7 +2,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Event ↔ category/tag. Terms of both taxonomies share the table; the term row says which. */
 @Entity('event_terms')
-@Index('IDX_event_terms_term', ['termId'])
+// term_id first, event_id included: per-term event counts read only the index.
+@Index('IDX_event_terms_term_event', ['termId', 'eventId'])
 export class EventTerm {
   @PrimaryColumn({ name: 'event_id', type: 'integer' })
   eventId: number;

@@ -3,7 +3,8 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('events')
 @Index('UQ_events_slug', ['slug'], { unique: true })
-@Index('IDX_events_listing', ['status', 'startUtc', 'endUtc'])
+// Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
+@Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
 @Index('IDX_events_end', ['endUtc'])
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
