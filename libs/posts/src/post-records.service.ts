@@ -1,5 +1,5 @@
 import { isEditorial, UsersService } from '@app/auth';
-import { AuthenticatedUser, cleanHtml, Errors, nextFreeSlug, parseDateInput, slugify, zoneByName } from '@app/common';
+import { AuthenticatedUser, cleanHtml, Errors, MAX_SLUG_LENGTH, nextFreeSlug, parseDateInput, slugify, zoneByName } from '@app/common';
 import { AppConfig } from '@app/config';
 import { containsPattern, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
 import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
@@ -12,6 +12,7 @@ import { listStatuses } from './post-list';
 import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
 import { WritableStatus } from './post-status';
 import { wholeSeconds } from './publication-date';
+import { fitTextColumn } from './text-column';
 import { whereVisible } from './visibility';
 
 export type RecordRef = { id: number } | { slug: string };
@@ -33,6 +34,8 @@ export interface DeleteResult<T> {
  */
 const SLUG_RETRIES = 20;
 const SLUG_RETRY_PAUSE_MS = 20;
+/** Longest `-N` suffix a slug clash is expected to need (`-99999999999`). */
+const SLUG_SUFFIX_ROOM = 12;
 
 /**
  * The machinery events, venues and organizers share: lookup with the read rules, statuses and
@@ -256,7 +259,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
       record.status = statusToStore(user, requested, record.publishedUtc, now);
     }
     if (effectiveStatus(record, now) === 'publish') record.wasPublished = true;
-    if (dto.description !== undefined) record.description = cleanHtml(dto.description);
+    if (dto.description !== undefined) record.description = fitTextColumn('description', cleanHtml(dto.description));
     if (dto.image !== undefined) record.imageId = await this.images.resolve(manager, dto.image);
     if (dto.password !== undefined) record.password = dto.password === '' ? null : dto.password;
     record.modifiedUtc = now;
@@ -280,10 +283,12 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
 
   private async freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
     const base = slugify(source) || this.kind.fallbackSlug;
+    // A long base is shortened to make room for `-N`, so taken candidates need not start with all of it.
+    const common = base.slice(0, MAX_SLUG_LENGTH - SLUG_SUFFIX_ROOM).replace(/-+$/, '');
     const qb = manager
       .createQueryBuilder<T>(this.repository.target, 'p')
       .select('p.slug', 'slug')
-      .where(`p.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(base).slice(1) });
+      .where(`p.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(common).slice(1) });
     if (selfId !== undefined) qb.andWhere('p.id <> :selfId', { selfId });
     const taken = (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
     return nextFreeSlug(base, taken);
