@@ -322,6 +322,24 @@ describe('events: writing fields', () => {
     expectInvalidParams(await postEvent(t, { cost: { amount: 5 } }), ['cost']);
   });
 
+  it('rejects text that would not fit its column, measured once cleaned, and writes nothing', async () => {
+    const before = await countAll(t);
+    expectInvalidParams(await postEvent(t, { description: 'x'.repeat(70_000) }), ['description']);
+    expectInvalidParams(await postEvent(t, { excerpt: 'y'.repeat(70_000) }), ['excerpt']);
+    // 20,000 characters, but five times as many bytes once "&" is written as "&amp;".
+    expectInvalidParams(await postEvent(t, { description: '&'.repeat(20_000) }), ['description']);
+    expectInvalidParams(await postEvent(t, { description: '😀'.repeat(17_000) }), ['description']);
+    expectInvalidParams(await postEvent(t, { title: 't'.repeat(256) }), ['title']);
+    expectInvalidParams(await postEvent(t, { cost: 'c'.repeat(256) }), ['cost']);
+    expectInvalidParams(await postEvent(t, { cost: Array.from({ length: 100 }, (_, i) => i * 10) }), ['cost']);
+    expectInvalidParams(await postEvent(t, { cost: [10, { amount: 5 }] }), ['cost']);
+    expect(await countAll(t)).toEqual(before);
+    const long = await createEvent(t, { description: 'z'.repeat(60_000), title: 'T'.repeat(255) });
+    expect((await getEvent(t, long.id)).body.description).toBe(`<p>${'z'.repeat(60_000)}</p>`);
+    expect(long.title).toBe('T'.repeat(255));
+    expect((long.slug as string).length).toBeLessThanOrEqual(200);
+  });
+
   it('lets an administrator name another author and rejects unknown users', async () => {
     const editorToken = await t.tokenFor('editor');
     const editorId = await t.userIdOf(editorToken);

@@ -336,6 +336,17 @@ export function describePostCrud(kind: PostKindCase): void {
         expectApiError(await t.http.get(slugPath(kind, clash.body.slug)), 404, `rest-${kind.name}-not-found`);
       });
 
+      it('keeps slugs within 200 characters, clash suffixes included', async () => {
+        const long = `${'Sehr lange Halle '.repeat(14)}Ende`;
+        const slugs: string[] = [];
+        for (const phone of ['1', '2', '3', '4']) slugs.push((await createPost(t, kind, named(long, { phone }))).slug);
+        const base = slugs[0];
+        expect(base).toHaveLength(200);
+        expect(base.startsWith('sehr-lange-halle-sehr-lange-halle-')).toBe(true);
+        expect(slugs.slice(1)).toEqual([2, 3, 4].map((n) => `${base.slice(0, 198).replace(/-+$/, '')}-${n}`));
+        for (const slug of slugs) await t.http.get(slugPath(kind, slug)).expect(200);
+      });
+
       it('gives parallel creates with the same name distinct slugs', async () => {
         await listen(t);
         const parallel = 8;

@@ -6,6 +6,7 @@ export * from './post-list';
 export * from './post.mapper';
 export * from './post-records.service';
 export * from './publication-date';
+export * from './text-column';
 export * from './images.service';
 export * from './posts.module';
 export * from './visibility';

@@ -2,7 +2,7 @@ import { UsersService } from '@app/auth';
 import { AuthenticatedUser, cleanHtml, Errors, toPlainText } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { containsPattern, LIKE_ESCAPE, TransactionRunner } from '@app/database';
-import { EVENT_KIND, ImagesService, PostRecordsService } from '@app/posts';
+import { EVENT_KIND, fitTextColumn, ImagesService, PostRecordsService } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
@@ -22,16 +22,19 @@ const FLAGS = [
   ['featured', 'featured'],
 ] as const;
 
+/** Length of the cost column (varchar). */
+const MAX_COST_LENGTH = 255;
+
 /** Cost as stored: the text given, lists joined; the display form is derived on output. */
 function costText(cost: unknown): string {
-  if (Array.isArray(cost))
-    return cost
-      .map((part) => String(part).trim())
-      .filter(Boolean)
-      .join(', ');
-  if (typeof cost === 'number' && Number.isFinite(cost)) return String(cost);
-  if (typeof cost === 'string') return toPlainText(cost).slice(0, 255);
-  throw Errors.invalidParam('cost', 'validation.isStringOrNumber');
+  const part = (value: unknown): string => {
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value === 'string') return toPlainText(value);
+    throw Errors.invalidParam('cost', 'validation.isStringOrNumber');
+  };
+  const text = Array.isArray(cost) ? cost.map(part).filter(Boolean).join(', ') : part(cost);
+  if (text.length > MAX_COST_LENGTH) throw Errors.invalidParam('cost', 'validation.maxLength', { c0: MAX_COST_LENGTH });
+  return text;
 }
 
 @Injectable()
@@ -71,7 +74,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       event.title = toPlainText(dto.title);
       if (event.title === '') throw Errors.invalidParam('title', 'validation.isNotEmpty');
     }
-    if (dto.excerpt !== undefined) event.excerpt = cleanHtml(dto.excerpt);
+    if (dto.excerpt !== undefined) event.excerpt = fitTextColumn('excerpt', cleanHtml(dto.excerpt));
     this.applySchedule(event, dto, isCreate);
     if (dto.cost !== undefined) event.cost = costText(dto.cost);
     if (dto.website !== undefined) event.website = dto.website.trim();
