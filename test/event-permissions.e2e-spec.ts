@@ -115,6 +115,17 @@ describe('event permissions: the role matrix', () => {
     expect((await getEvent(t, event.id, ADMIN_TOKEN)).body.title).toBe(outcome === OK ? 'Edited own' : event.title);
   });
 
+  it('schedules events dated ahead and publishes them once the date has passed', async () => {
+    const scheduled = await createEvent(t, { status: 'publish', date: '2099-01-01 10:00:00' });
+    expect(scheduled.status).toBe('future');
+    expectApiError(await getEvent(t, scheduled.id), 403, 'event-not-accessible');
+    expect(listedIds(await listEvents(t, { include: scheduled.id }))).toEqual([]);
+    await t.dataSource.query('UPDATE events SET published_utc = ? WHERE id = ?', ['2020-01-01 10:00:00', scheduled.id]);
+    expect((await getEvent(t, scheduled.id).expect(200)).body.status).toBe('publish');
+    expect(listedIds(await listEvents(t, { include: scheduled.id }))).toEqual([scheduled.id]);
+    expect((await createEvent(t, { status: 'future', date: '2020-01-01 10:00:00' })).status).toBe('publish');
+  });
+
   it('keeps a contributor from publishing through an update', async () => {
     const event = await ownEvent('contributor', false);
     expect((await updateEvent(t, event.id, { status: 'publish' }, tokens.contributor)).status).toBe('pending');
