@@ -1,5 +1,15 @@
 import { isEditorial, UsersService } from '@app/auth';
-import { AuthenticatedUser, cleanHtml, Errors, MAX_SLUG_LENGTH, nextFreeSlug, parseDateInput, slugify, zoneByName } from '@app/common';
+import {
+  AuthenticatedUser,
+  cleanHtml,
+  Errors,
+  MAX_SLUG_LENGTH,
+  nextFreeSlug,
+  parseDateInput,
+  slugify,
+  toPlainText,
+  zoneByName,
+} from '@app/common';
 import { AppConfig } from '@app/config';
 import { containsPattern, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
 import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
@@ -54,6 +64,13 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     protected readonly users: UsersService,
     protected readonly config: AppConfig,
   ) {}
+
+  /** A title or name as stored: plain text that is not empty once its tags are stripped (contract §4). */
+  protected plainName(field: string, value: string): string {
+    const text = toPlainText(value);
+    if (text === '') throw Errors.invalidParam(field, 'validation.isNotEmpty');
+    return text;
+  }
 
   /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
   protected abstract applyOwnFields(record: T, dto: D, manager: EntityManager, isCreate: boolean): Promise<void> | void;

@@ -1,5 +1,5 @@
 import { UsersService } from '@app/auth';
-import { AuthenticatedUser, toPlainText } from '@app/common';
+import { AuthenticatedUser } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
 import { applyEventLinkFilters, ImagesService, ListPostsQuery, ORGANIZER_KIND, PostRecordsService } from '@app/posts';
@@ -31,7 +31,7 @@ export class OrganizersService extends PostRecordsService<Organizer, OrganizerFi
   }
 
   protected applyOwnFields(organizer: Organizer, dto: OrganizerFieldsDto): void {
-    if (dto.organizer !== undefined) organizer.title = toPlainText(dto.organizer);
+    if (dto.organizer !== undefined) organizer.title = this.plainName('organizer', dto.organizer);
     for (const field of TEXT_FIELDS) {
       const value = dto[field];
       if (value !== undefined) organizer[field] = value.trim();

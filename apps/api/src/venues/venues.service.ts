@@ -1,5 +1,5 @@
 import { UsersService } from '@app/auth';
-import { AuthenticatedUser, toPlainText } from '@app/common';
+import { AuthenticatedUser } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
 import { applyEventLinkFilters, ImagesService, ListPostsQuery, PostRecordsService, VENUE_KIND } from '@app/posts';
@@ -65,7 +65,7 @@ export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
   }
 
   protected applyOwnFields(venue: Venue, dto: VenueFieldsDto): void {
-    if (dto.venue !== undefined) venue.title = toPlainText(dto.venue);
+    if (dto.venue !== undefined) venue.title = this.plainName('venue', dto.venue);
     for (const field of TEXT_FIELDS) {
       const value = dto[field];
       if (value !== undefined) venue[field] = value.trim();
