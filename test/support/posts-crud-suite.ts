@@ -74,8 +74,14 @@ export function describePostCrud(kind: PostKindCase): void {
         expect(await t.dataSource.getRepository(kind.entity).count()).toBe(before);
       });
 
-      it('rejects an empty name', async () => {
-        expectInvalidParams(await t.http.post(collectionPath(kind)).set(bearer(ADMIN_TOKEN)).send(named('  ')), [kind.nameField]);
+      it('rejects a name that is empty, also once its tags are stripped', async () => {
+        for (const name of ['  ', '<b></b>', '<script>alert(1)</script>']) {
+          expectInvalidParams(await t.http.post(collectionPath(kind)).set(bearer(ADMIN_TOKEN)).send(named(name)), [kind.nameField]);
+        }
+        const record = await createPost(t, kind, named('Keeps Its Name'));
+        expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), named('<i> </i>')), [kind.nameField]);
+        expectInvalidParams(await sendUpdate(t, 'patch', idPath(kind, record.id), named('')), [kind.nameField]);
+        expect((await storedRow(t, kind, record.id))?.title).toBe('Keeps Its Name');
       });
 
       it('keeps names plain text and cleans description HTML', async () => {
