@@ -340,6 +340,57 @@ describe('events: writing fields', () => {
     expect((long.slug as string).length).toBeLessThanOrEqual(200);
   });
 
+  const NOT_NULLABLE = [
+    'title',
+    'description',
+    'excerpt',
+    'slug',
+    'status',
+    'author',
+    'date',
+    'date_utc',
+    'image',
+    'password',
+    'timezone',
+    'all_day',
+    'start_date',
+    'end_date',
+    'cost',
+    'website',
+    'show_map',
+    'show_map_link',
+    'hide_from_listings',
+    'sticky',
+    'featured',
+  ];
+
+  it.each(NOT_NULLABLE)('rejects null for %s on create and update, changing nothing', async (field) => {
+    const event = await createEvent(t, {
+      title: `Null ${field}`,
+      description: 'Kept',
+      website: 'https://kept.example.org',
+      featured: true,
+    });
+    const before = await countAll(t);
+    const snapshot = withoutOrigin((await getEvent(t, event.id)).body);
+    expectInvalidParams(await postEvent(t, { [field]: null }), [field]);
+    expectInvalidParams(await patchEvent(t, event.id, { [field]: null }), [field]);
+    expect(await countAll(t)).toEqual(before);
+    expect(withoutOrigin((await getEvent(t, event.id)).body)).toEqual(snapshot);
+  });
+
+  it('removes links sent as null, as with [] or ""', async () => {
+    const venue = await createVenue(t, { venue: 'Null Hall' });
+    const event = await createEvent(t, {
+      venue: venue.id,
+      organizer: { organizer: 'Null Org' },
+      categories: ['Null Cat'],
+      tags: ['null-tag'],
+    });
+    const cleared = await updateEvent(t, event.id, { venue: null, organizer: null, categories: null, tags: null });
+    expect([cleared.venue, cleared.organizer, cleared.categories, cleared.tags]).toEqual([[], [], [], []]);
+  });
+
   it('lets an administrator name another author and rejects unknown users', async () => {
     const editorToken = await t.tokenFor('editor');
     const editorId = await t.userIdOf(editorToken);

@@ -12,6 +12,7 @@ export * from './posts.module';
 export * from './visibility';
 export * from './entities/image.entity';
 export * from './entities/post-record.entity';
+export * from './dto/optional-field';
 export * from './dto/post-fields.dto';
 export * from './linked-event-filters';
 export * from './dto/list-posts.query';

@@ -1,49 +1,50 @@
 import { IsStringOrNumber, ToInt } from '@app/common';
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
+import { OptionalField } from './optional-field';
 import { WRITABLE_STATUSES, WritableStatus } from '../post-status';
 
 /** Fields every post-like record accepts on create and update (contract §§4, 6). */
 export class PostFieldsDto {
   /** ID of the author; only editors and administrators may name someone else. */
-  @IsOptional()
+  @OptionalField()
   @ToInt()
   @IsInt()
   @Min(1)
   author?: number;
 
   /** Publication date, read in the site's time zone. */
-  @IsOptional()
+  @OptionalField()
   @IsStringOrNumber()
   date?: string | number;
 
   /** Publication date in UTC; wins over `date`. */
-  @IsOptional()
+  @OptionalField()
   @IsStringOrNumber()
   date_utc?: string | number;
 
   /** Post status; `trash` only through DELETE. */
-  @IsOptional()
+  @OptionalField()
   @IsIn(WRITABLE_STATUSES)
   status?: WritableStatus;
 
   /** HTML description, cleaned to a safe allow-list; "" clears it. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   description?: string;
 
   /** URL slug; generated from the name when absent or "". */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(200)
   slug?: string;
 
   /** Featured image: an image ID or an http(s) URL; "" removes it. */
-  @IsOptional()
+  @OptionalField()
   @IsStringOrNumber()
   image?: string | number;
 
   /** Password readers must give to see the record; "" removes it. Never returned. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   password?: string;

@@ -1,13 +1,13 @@
 import { IsHttpUrlOrEmpty, IsStringOrNumber, ToBoolean, Trim } from '@app/common';
-import { PostFieldsDto } from '@app/posts';
+import { OptionalField, PostFieldsDto } from '@app/posts';
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { COST_INPUT, RECORD_REFERENCES, TERM_REFERENCES } from '../../swagger/input-schemas';
 
 /** Writable event fields (spec "Event"); all optional, as on update. */
 export class EventFieldsDto extends PostFieldsDto {
   /** Event title, plain text. */
-  @IsOptional()
+  @OptionalField()
   @Trim()
   @IsString()
   @IsNotEmpty()
@@ -15,102 +15,102 @@ export class EventFieldsDto extends PostFieldsDto {
   title?: string;
 
   /** HTML excerpt, cleaned like the description; "" clears it. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   excerpt?: string;
 
   /** Time zone of the event: an IANA name (Europe/Berlin) or UTC, UTC+2, UTC-5:30. Defaults to the site's. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(64)
   timezone?: string;
 
   /** The event lasts whole days: start moves to 00:00:00 and end to 23:59:59 of their days. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   all_day?: boolean;
 
   /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
-  @IsOptional()
+  @OptionalField()
   @IsStringOrNumber()
   start_date?: string | number;
 
   /** End, in the same forms as `start_date`; not before the start. */
-  @IsOptional()
+  @OptionalField()
   @IsStringOrNumber()
   end_date?: string | number;
 
   /** Cost as displayed: "25", "€25,50", "10 - 20", "0" (free); "" clears it. */
   @ApiPropertyOptional(COST_INPUT)
-  @IsOptional()
+  @OptionalField()
   @Allow()
   cost?: string | number | Array<string | number>;
 
   /** Event website, an http(s) URL; "" clears it. */
-  @IsOptional()
+  @OptionalField()
   @IsHttpUrlOrEmpty()
   @MaxLength(2048)
   website?: string;
 
   /** Show a map of the venue on the event page. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   show_map?: boolean;
 
   /** Show a link to a map of the venue on the event page. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   show_map_link?: boolean;
 
   /** Keep the event out of every list except `include`. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   hide_from_listings?: boolean;
 
   /** Keep the event at the top of its day in calendar views. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   sticky?: boolean;
 
   /** Feature the event on the site. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   featured?: boolean;
 
   /** Categories by ID, slug or name (a list or comma-separated); [] or "" removes all. */
   @ApiPropertyOptional(TERM_REFERENCES)
-  @IsOptional()
+  @OptionalField()
   @Allow()
   categories?: unknown;
 
   /** Tags by ID, slug or name (a list or comma-separated); [] or "" removes all. */
   @ApiPropertyOptional(TERM_REFERENCES)
-  @IsOptional()
+  @OptionalField()
   @Allow()
   tags?: unknown;
 
   /** Venue: an ID, {id}, a venue object to create, or a list of these; [] or "" removes it. */
   @ApiPropertyOptional(RECORD_REFERENCES)
-  @IsOptional()
+  @OptionalField()
   @Allow()
   venue?: unknown;
 
   /** Organizers: IDs, {id}, organizer objects to create, or a list; order is kept; [] or "" removes all. */
   @ApiPropertyOptional(RECORD_REFERENCES)
-  @IsOptional()
+  @OptionalField()
   @Allow()
   organizer?: unknown;
 }
 
 /*
  * The create body drops the optional required fields of the update fields and declares them anew:
- * class-validator merges inherited decorators, and an inherited @IsOptional would let a missing
+ * class-validator merges inherited decorators, and an inherited @OptionalField would let a missing
  * title or date through.
  */
 
