@@ -6,9 +6,10 @@ import { ApiDocumentation } from './api-documentation.service';
 
 /**
  * Swagger UI at `/docs` and the JSON at `/docs-json`, both reached under BASE_PATH and `/en`|`/de`
- * like every route (the request-context middleware strips those first). The UI's language comes
- * from the path (its init script is loaded without the page's query string), and the document is
- * the one `/{ns}/doc` serves, so "Try it out" calls the service where the page was loaded.
+ * like every route (the request-context middleware strips those first). The UI's language is the
+ * request's: its path segment, else Accept-Language (its init script is loaded without the page's
+ * query string, so `?translation_language=` cannot reach it). The document is the one `/{ns}/doc`
+ * serves, so "Try it out" calls the service where the page was loaded.
  */
 export function setupSwagger(app: NestExpressApplication): void {
   const documentation = app.get(ApiDocumentation);
