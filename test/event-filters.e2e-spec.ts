@@ -340,6 +340,16 @@ describe('event filters: search, terms, links, flags and places', () => {
     for (const include of ['0', '-1', 'abc']) expectInvalidParams(await listEvents(t, { include }), ['include']);
   });
 
+  it('keeps the status and read rules for include: no trash unless asked, no drafts for anonymous callers', async () => {
+    const trashed = await event({ title: 'Zqinclude trashed' });
+    const draft = await event({ title: 'Zqinclude draft', status: 'draft' });
+    await t.http.delete(`${EVENTS}/${trashed.id}`).set(bearer(ADMIN_TOKEN)).expect(200);
+    const include = `${trashed.id},${draft.id}`;
+    expect(listedIds(await listEvents(t, { include }, ADMIN_TOKEN))).toEqual([draft.id]);
+    expect(listedIds(await listEvents(t, { include, status: 'trash' }, ADMIN_TOKEN))).toEqual([trashed.id]);
+    expect(listedIds(await listEvents(t, { include }))).toEqual([]);
+  });
+
   it('never lists hidden events, not even to administrators, except through include', async () => {
     const hidden = await event({ title: 'Zqhidden event', hide_from_listings: true });
     expect(await found({ search: 'zqhidden' })).toEqual([]);
