@@ -529,6 +529,10 @@ describe('events: dates and time zones', () => {
     ['Europe/Berlin', 'Europe/Berlin', '2031-07-10 18:00:00'],
     ['America/New_York', 'America/New_York', '2031-07-11 00:00:00'],
     ['Asia/Tokyo', 'Asia/Tokyo', '2031-07-10 11:00:00'],
+    ['utc', 'UTC', '2031-07-10 20:00:00'],
+    ['UTC+0', 'UTC', '2031-07-10 20:00:00'],
+    ['UTC+05:30', 'UTC+5:30', '2031-07-10 14:30:00'],
+    ['europe/berlin', 'Europe/Berlin', '2031-07-10 18:00:00'],
   ])('takes the zone %s (summer)', async (input, zone, utc) => {
     const event = await createEvent(t, { start_date: '2031-07-10 20:00', end_date: '2031-07-10 23:00', timezone: input });
     expect([event.timezone, event.start_date, event.utc_start_date]).toEqual([zone, '2031-07-10 20:00:00', utc]);
@@ -626,6 +630,45 @@ describe('events: site time zone', () => {
     expect([local.date, local.date_utc]).toEqual(['2026-01-15 10:00:00', '2026-01-15 15:00:00']);
     const utc = await createEvent(t, { date_utc: '2026-01-15 10:00:00' });
     expect([utc.date, utc.date_utc]).toEqual(['2026-01-15 05:00:00', '2026-01-15 10:00:00']);
+  });
+});
+
+describe('events: links under BASE_PATH and a language segment', () => {
+  const ROOT = '/wp-json/de/calendar/events/v1';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_PATH: 'wp-json' });
+  });
+  afterAll(async () => t.close());
+
+  it('keeps BASE_PATH and the language in Location, rest_url and the links of embedded records', async () => {
+    const venue = (await t.http.post(`${ROOT}/venues`).set(admin()).send({ venue: 'Base Hall' }).expect(201)).body;
+    const res = await t.http
+      .post(`${ROOT}/events`)
+      .set(admin())
+      .send(eventBody({ venue: venue.id, organizer: { organizer: 'Base Org' }, categories: ['Base Cat'] }))
+      .expect(201);
+    const under = (url: string) => expect(new URL(url).pathname.startsWith(`${ROOT}/`)).toBe(true);
+    under(res.headers.location);
+    under(res.body.rest_url);
+    under(res.body.venue.rest_url);
+    under(res.body.organizer[0].rest_url);
+    under(res.body.categories[0].urls.self);
+    expect(res.body.url).toBe(`http://calendar.test/event/${res.body.slug as string}/`);
+    for (let i = 0; i < 2; i++) await t.http.post(`${ROOT}/events`).set(admin()).send(eventBody()).expect(201);
+    const list = await t.http.get(`${ROOT}/events`).query({ start_date: '2030-01-01', end_date: '2030-12-31', per_page: 1 }).expect(200);
+    under(list.body.rest_url);
+    under(list.body.next_rest_url);
+    expect(list.headers['content-language']).toBe('de');
+  });
+
+  it('answers event errors in the language of the path', async () => {
+    const de = await t.http.get(`${ROOT}/events/424242`);
+    expectApiError(de, 404, 'rest-event-not-found');
+    const en = await t.http.get('/wp-json/calendar/events/v1/events/424242');
+    expect(en.body.message).toBe('Event with ID 424242 does not exist.');
+    expect(de.body.message).not.toBe(en.body.message);
+    expect(de.body.message).toContain('424242');
   });
 });
 
