@@ -3,7 +3,7 @@ import {
   AuthenticatedUser,
   cleanHtml,
   Errors,
-  MAX_SLUG_LENGTH,
+  slugCandidatePrefix,
   nextFreeSlug,
   parseDateInput,
   slugify,
@@ -44,8 +44,6 @@ export interface DeleteResult<T> {
  */
 const SLUG_RETRIES = 20;
 const SLUG_RETRY_PAUSE_MS = 20;
-/** Longest `-N` suffix a slug clash is expected to need (`-99999999999`). */
-const SLUG_SUFFIX_ROOM = 12;
 
 /**
  * The machinery events, venues and organizers share: lookup with the read rules, statuses and
@@ -300,8 +298,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
 
   private async freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
     const base = slugify(source) || this.kind.fallbackSlug;
-    // A long base is shortened to make room for `-N`, so taken candidates need not start with all of it.
-    const common = base.slice(0, MAX_SLUG_LENGTH - SLUG_SUFFIX_ROOM).replace(/-+$/, '');
+    const common = slugCandidatePrefix(base);
     const qb = manager
       .createQueryBuilder<T>(this.repository.target, 'p')
       .select('p.slug', 'slug')

@@ -1,4 +1,4 @@
-import { ApiError, Errors, LinkContext, nextFreeSlug, paginate, slugify, toPlainText } from '@app/common';
+import { ApiError, Errors, LinkContext, nextFreeSlug, paginate, slugCandidatePrefix, slugify, toPlainText } from '@app/common';
 import { containsPattern, isDeadlock, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
 import { publishedCondition } from '@app/posts/visibility';
 import { Injectable } from '@nestjs/common';
@@ -277,7 +277,7 @@ export class TermsService {
       .createQueryBuilder(Term, 'term')
       .select('term.slug', 'slug')
       .where('term.taxonomy = :taxonomy', { taxonomy: kind.taxonomy })
-      .andWhere(`term.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(base).slice(1) });
+      .andWhere(`term.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(slugCandidatePrefix(base)).slice(1) });
     if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
     const taken = (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
     return nextFreeSlug(base, taken);

@@ -1,4 +1,4 @@
-import { MAX_SLUG_LENGTH, nextFreeSlug, slugify } from './slugify';
+import { MAX_SLUG_LENGTH, nextFreeSlug, slugCandidatePrefix, slugify } from './slugify';
 
 describe('slugify', () => {
   it.each([
@@ -75,5 +75,23 @@ describe('nextFreeSlug', () => {
   it('does not leave a double dash when the cut falls on a dash', () => {
     const base = `${'a'.repeat(197)}-bc`;
     expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(197)}-2`);
+  });
+});
+
+describe('slugCandidatePrefix', () => {
+  it('is a prefix of every candidate nextFreeSlug can return for a long base', () => {
+    const base = slugify('x'.repeat(250));
+    const prefix = slugCandidatePrefix(base);
+    const taken: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const next = nextFreeSlug(base, taken);
+      expect(next.startsWith(prefix)).toBe(true);
+      taken.push(next);
+    }
+    expect(new Set(taken).size).toBe(12);
+  });
+
+  it('is the base itself when the base is short', () => {
+    expect(slugCandidatePrefix('jazz-night')).toBe('jazz-night');
   });
 });

@@ -52,3 +52,15 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
     if (!used.has(candidate)) return candidate;
   }
 }
+
+/** Room left for a `-N` suffix when a long base is shortened (`nextFreeSlug`). */
+const SUFFIX_ROOM = 12;
+
+/**
+ * The part every candidate `nextFreeSlug` may return shares with `base`: a long base is shortened
+ * to make room for `-N`, so taken candidates need not start with all of it. Callers look up the
+ * slugs already taken with this prefix.
+ */
+export function slugCandidatePrefix(base: string): string {
+  return base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM).replace(/-+$/, '');
+}
