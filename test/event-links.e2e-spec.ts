@@ -8,6 +8,7 @@ import {
   createOrganizer,
   createTerm,
   createVenue,
+  EVENTS,
   getEvent,
   ORGANIZERS,
   patchEvent,
@@ -15,7 +16,7 @@ import {
   updateEvent,
   VENUES,
 } from './support/events-fixtures';
-import { createTestApp, NS, TestApp } from './support/test-app';
+import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 const idsOfLinks = (value: unknown): number[] => (Array.isArray(value) ? value : [value]).map((item: Body) => item.id as number);
 
@@ -161,6 +162,39 @@ describe('event links: organizers', () => {
     }
     expectMissingParams(await postEvent(t, { organizer: { phone: '1' } }), ['organizer[organizer]']);
     expect(await countAll(t)).toEqual(before);
+  });
+});
+
+describe('event links: form bodies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const postForm = (fields: string) =>
+    t.http
+      .post(EVENTS)
+      .set(bearer(ADMIN_TOKEN))
+      .type('form')
+      .send(`title=Form&start_date=2031-01-01%2010%3A00&end_date=2031-01-01%2011%3A00&${fields}`);
+
+  it('reads inline records, ID lists in order and empty values from form fields', async () => {
+    const a = await createOrganizer(t, { organizer: 'Form Org A' });
+    const b = await createOrganizer(t, { organizer: 'Form Org B' });
+    const inline = await postForm('venue[venue]=Form%20Hall&venue[city]=Bonn').expect(201);
+    expect(inline.body.venue).toMatchObject({ venue: 'Form Hall', city: 'Bonn' });
+    const ordered = await postForm(`organizer[]=${b.id}&organizer[]=${a.id}`).expect(201);
+    expect(idsOfLinks(ordered.body.organizer)).toEqual([b.id, a.id]);
+    const mixed = await postForm(`organizer[0][organizer]=Form%20Inline&organizer[1]=${a.id}`).expect(201);
+    expect((mixed.body.organizer as Body[]).map((o) => o.organizer)).toEqual(['Form Inline', 'Form Org A']);
+    const cleared = await t.http
+      .patch(`${EVENTS}/${inline.body.id as number}`)
+      .set(bearer(ADMIN_TOKEN))
+      .type('form')
+      .send('venue=&categories=')
+      .expect(200);
+    expect([cleared.body.venue, cleared.body.categories]).toEqual([[], []]);
   });
 });
 
