@@ -126,6 +126,13 @@ describe('event permissions: the role matrix', () => {
     expect((await createEvent(t, { status: 'future', date: '2020-01-01 10:00:00' })).status).toBe('publish');
   });
 
+  it('keeps a contributor out of an own event once it was published, even after it is unpublished', async () => {
+    const event = await ownEvent('contributor', true);
+    await updateEvent(t, event.id, { status: 'draft' });
+    expectApiError(await patchEvent(t, event.id, { title: 'Mine again?' }, tokens.contributor), 403, 'rest_forbidden');
+    expectApiError(await t.http.delete(`${EVENTS}/${event.id}`).set(as(tokens.contributor)), 403, 'rest_forbidden');
+  });
+
   it('keeps a contributor from publishing through an update', async () => {
     const event = await ownEvent('contributor', false);
     expect((await updateEvent(t, event.id, { status: 'publish' }, tokens.contributor)).status).toBe('pending');
