@@ -139,12 +139,13 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     if (typeof query.search === 'string' && query.search.trim() !== '') this.applySearch(qb, query.search);
     await this.applyListFilters(qb, query, user, now);
     const total = await qb.getCount();
+    const offset = (request.page - 1) * request.perPage;
+    // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
+    // otherwise reach the SQL as an OFFSET like 1e+21.
+    if (offset >= total) return { items: [], total };
     qb.select('p.id', 'id');
     this.orderList(qb, query);
-    const rows = await qb
-      .offset((request.page - 1) * request.perPage)
-      .limit(request.perPage)
-      .getRawMany<{ id: number | string }>();
+    const rows = await qb.offset(offset).limit(request.perPage).getRawMany<{ id: number | string }>();
     return { items: await this.findByIds(rows.map((row) => Number(row.id))), total };
   }
 
