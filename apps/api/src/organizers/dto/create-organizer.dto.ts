@@ -1,12 +1,12 @@
 import { IsHttpUrlOrEmpty, Trim } from '@app/common';
-import { PostFieldsDto } from '@app/posts';
+import { OptionalField, PostFieldsDto } from '@app/posts';
 import { OmitType } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsDefined, IsEmail, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 /** Writable organizer fields; all optional, as on update. */
 export class OrganizerFieldsDto extends PostFieldsDto {
   /** Organizer name, plain text. */
-  @IsOptional()
+  @OptionalField()
   @Trim()
   @IsString()
   @IsNotEmpty()
@@ -14,19 +14,19 @@ export class OrganizerFieldsDto extends PostFieldsDto {
   organizer?: string;
 
   /** Phone number of the organizer. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(64)
   phone?: string;
 
   /** Website, an http(s) URL; "" clears it. */
-  @IsOptional()
+  @OptionalField()
   @IsHttpUrlOrEmpty()
   @MaxLength(2048)
   website?: string;
 
   /** E-mail address; "" clears it. */
-  @IsOptional()
+  @OptionalField()
   @Trim()
   @IsString()
   @ValidateIf((_o, value) => value !== '')

@@ -1,13 +1,13 @@
 import { IsHttpUrlOrEmpty, IsNumberInRangeOrEmpty, ToBoolean, ToNumber, Trim } from '@app/common';
-import { PostFieldsDto } from '@app/posts';
+import { OptionalField, PostFieldsDto } from '@app/posts';
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { coordinateInput } from '../../swagger/input-schemas';
 
 /** Writable venue fields; all optional, as on update. */
 export class VenueFieldsDto extends PostFieldsDto {
   /** Venue name, plain text. */
-  @IsOptional()
+  @OptionalField()
   @Trim()
   @IsString()
   @IsNotEmpty()
@@ -15,81 +15,81 @@ export class VenueFieldsDto extends PostFieldsDto {
   venue?: string;
 
   /** Whether events at this venue show a map. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   show_map?: boolean;
 
   /** Whether events at this venue show a map link. */
-  @IsOptional()
+  @OptionalField()
   @ToBoolean()
   @IsBoolean()
   show_map_link?: boolean;
 
   /** Street address. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   address?: string;
 
   /** City. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   city?: string;
 
   /** Country, as it should be displayed. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   country?: string;
 
   /** Province, for addresses outside the US. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   province?: string;
 
   /** State, for US addresses. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   state?: string;
 
   /** ZIP or postal code. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(64)
   zip?: string;
 
   /** Phone number of the venue. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(64)
   phone?: string;
 
   /** State or province as displayed; derived from `state`/`province` while never set. */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(255)
   stateprovince?: string;
 
   /** Website, an http(s) URL; "" clears it. */
-  @IsOptional()
+  @OptionalField()
   @IsHttpUrlOrEmpty()
   @MaxLength(2048)
   website?: string;
 
   /** Latitude in degrees (-90 to 90); "" clears it. */
   @ApiPropertyOptional(coordinateInput(90))
-  @IsOptional()
+  @OptionalField()
   @ToNumber()
   @IsNumberInRangeOrEmpty(-90, 90)
   geo_lat?: number | '';
 
   /** Longitude in degrees (-180 to 180); "" clears it. */
   @ApiPropertyOptional(coordinateInput(180))
-  @IsOptional()
+  @OptionalField()
   @ToNumber()
   @IsNumberInRangeOrEmpty(-180, 180)
   geo_lng?: number | '';
