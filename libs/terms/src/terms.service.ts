@@ -26,7 +26,10 @@ export const termNotFound = () => new ApiError(404, 'rest_term_invalid', 'errors
 const WRITE_ATTEMPTS = 5;
 
 /** Published events per term, as a correlated subquery on `term.id`. */
-const COUNT_SQL = `(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')})`;
+const PUBLISHED_USES = `FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')}`;
+const COUNT_SQL = `(SELECT COUNT(*) ${PUBLISHED_USES})`;
+/** `hide_empty`: EXISTS stops at the first published event instead of counting them all. */
+const USED_SQL = `EXISTS (SELECT 1 ${PUBLISHED_USES})`;
 
 /** The term machinery categories and tags share; `kind` says which taxonomy a call acts on. */
 @Injectable()
@@ -56,7 +59,7 @@ export class TermsService {
       qb.andWhere('EXISTS (SELECT 1 FROM event_terms pt WHERE pt.term_id = term.id AND pt.event_id = :post)', { post });
     }
     if (query.slug?.length) qb.andWhere('term.slug IN (:...slugs)', { slugs: query.slug.map((s) => s.toLowerCase()) });
-    if (query.hide_empty ?? true) qb.andWhere(`${COUNT_SQL} > 0`);
+    if (query.hide_empty ?? true) qb.andWhere(USED_SQL);
 
     const total = await qb.getCount();
     // Past the end there is nothing to fetch, and a huge page would overflow the OFFSET.
