@@ -10,12 +10,17 @@ export interface DateDetails {
   seconds: string;
 }
 
-const WALL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+const MINUTE_MS = 60_000;
 const WALL_STRING = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
-/** The instant as the zone's clocks show it: `YYYY-MM-DD HH:MM:SS`. */
+/**
+ * The instant as the zone's clocks show it: `YYYY-MM-DD HH:MM:SS`. A list response formats about
+ * twenty dates per event, so this shifts by the zone's offset and lets toISOString format, about
+ * twice as fast as luxon's toFormat (years 1000-9999, which is all the service stores).
+ */
 export function formatWallTime(instant: Date, zone: Zone): string {
-  return DateTime.fromJSDate(instant, { zone }).toFormat(WALL_FORMAT);
+  const ms = instant.getTime();
+  return new Date(ms + zone.offset(ms) * MINUTE_MS).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The instant in UTC: `YYYY-MM-DD HH:MM:SS` (the `*_utc` fields). */
