@@ -1,4 +1,12 @@
-import { ApiRequest, APP_CONFIG_SETTING, ErrorResponder, languageMiddleware, requestContextMiddleware } from '@app/common';
+import {
+  ApiRequest,
+  APP_CONFIG_SETTING,
+  ErrorResponder,
+  languageMiddleware,
+  optionsMiddleware,
+  requestContextMiddleware,
+  RouteTable,
+} from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
@@ -31,6 +39,7 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true }));
   app.use(languageMiddleware);
+  app.use(optionsMiddleware(app.get(RouteTable)));
   // Failures above (bad JSON, too large, bad translation_language) happen before Nest's filters.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);

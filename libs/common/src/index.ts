@@ -33,3 +33,4 @@ export * from './cost/parse-cost';
 export * from './cost/cost-number';
 export * from './dates/zone-by-name';
 export * from './pagination/page.query';
+export * from './http/options.middleware';
