@@ -49,7 +49,3 @@ export function whereVisible(
     ),
   );
 }
-
-export function wherePublished(qb: WhereExpressionBuilder, alias: string, now: Date): void {
-  qb.andWhere(new Brackets((inner) => inner.where(publishedCondition(alias), { now })));
-}

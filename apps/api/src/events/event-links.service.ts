@@ -24,7 +24,10 @@ export interface EventLinks {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const EMPTY: EventLinks = { venues: [], organizers: [], categories: [], tags: [] };
+/** A fresh, unshared set of empty links (the arrays are filled in place). */
+export function noLinks(): EventLinks {
+  return { venues: [], organizers: [], categories: [], tags: [] };
+}
 
 /** Writes and reads an event's venues, organizers, categories and tags. */
 @Injectable()
@@ -100,7 +103,7 @@ export class EventLinksService {
    * Trashed venues and organizers, and those the caller may not read, are left out.
    */
   async load(eventIds: number[], user: AuthenticatedUser | undefined, now: Date): Promise<Map<number, EventLinks>> {
-    const result = new Map<number, EventLinks>(eventIds.map((id) => [id, { venues: [], organizers: [], categories: [], tags: [] }]));
+    const result = new Map<number, EventLinks>(eventIds.map((id) => [id, noLinks()]));
     if (eventIds.length === 0) return result;
     const manager = this.dataSource.manager;
     const [venueLinks, organizerLinks, termLinks] = await Promise.all([
@@ -137,9 +140,5 @@ export class EventLinksService {
       (term.taxonomy === CATEGORY_KIND.taxonomy ? links.categories : links.tags).push(counted);
     }
     return result;
-  }
-
-  static empty(): EventLinks {
-    return { ...EMPTY, venues: [], organizers: [], categories: [], tags: [] };
   }
 }

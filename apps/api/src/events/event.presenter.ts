@@ -2,7 +2,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { PresentContext } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { CalendarEvent } from './entities/event.entity';
-import { EventLinksService } from './event-links.service';
+import { EventLinksService, noLinks } from './event-links.service';
 import { eventJsonLd, toEventResponse } from './event.mapper';
 
 /** Events as returned, their linked records loaded for the whole page at once. */
@@ -20,7 +20,7 @@ export class EventPresenter {
       context.now,
     );
     return events.map((event) => {
-      const eventLinks = linked.get(event.id) ?? { venues: [], organizers: [], categories: [], tags: [] };
+      const eventLinks = linked.get(event.id) ?? noLinks();
       const presentation = {
         links: context.links,
         siteTimezone: this.config.siteTimezone,
