@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { SCHEMA } from '../apps/api/src/database/schema';
+import { SCHEMA } from '@app/domain';
 import { bearer, createTestApp, NS, TestApp } from './support/test-app';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '@app/config';
 import { buildDataSourceOptions } from '@app/database';
 import { DataSource, DataSourceOptions } from 'typeorm';
-import { SCHEMA } from '../apps/api/src/database/schema';
+import { SCHEMA } from '@app/domain';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 
 const MIGRATIONS = SCHEMA.migrations as Function[];

@@ -1,7 +1,7 @@
 import type { Role } from '@app/auth';
 import type { Server } from 'node:http';
 import type { Response } from 'supertest';
-import { CalendarEvent } from '../../apps/api/src/events/entities/event.entity';
+import { CalendarEvent } from '@app/domain';
 import { PostKindCase } from './posts-kinds';
 import { ADMIN_TOKEN, bearer, NS, TestApp } from './test-app';
 

@@ -1,6 +1,4 @@
-import { EventOrganizer, EventVenue } from '../../apps/api/src/events/entities/event-link.entities';
-import { Organizer } from '../../apps/api/src/organizers/entities/organizer.entity';
-import { Venue } from '../../apps/api/src/venues/entities/venue.entity';
+import { EventOrganizer, EventVenue, Organizer, Venue } from '@app/domain';
 
 /** The common keys of every post-like record (contract §2), in order. */
 const HEAD_KEYS = [

@@ -1,32 +1,55 @@
 import { AuthModule } from '@app/auth';
-import { ApiExceptionFilter, ErrorResponder, RequestLanguageResolver, RouteTable, validationExceptionFactory } from '@app/common';
+import {
+  ApiExceptionFilter,
+  ApiRequest,
+  ErrorResponder,
+  ReplyInterceptor,
+  RequestContextInterceptor,
+  RouteTable,
+  validationExceptionFactory,
+} from '@app/common';
 import { ConfigModule } from '@app/config';
-import { Module, ValidationPipe } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { DomainModule } from '@app/domain';
+import { ExecutionContext, Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { I18nModule } from 'nestjs-i18n';
 import { join } from 'node:path';
 import { CategoriesModule } from './categories/categories.module';
 import { DatabaseModule } from './database/database.module';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
-import { OrganizersModule } from './organizers/organizers.module';
-import { EventsModule } from './events/events.module';
-import { DiscoveryModule } from './discovery/discovery.module';
+
+/**
+ * nestjs-i18n loads the catalogues and translates; the request's language is resolved by our
+ * RequestContextInterceptor alone (it sees the path segment, which nestjs-i18n's resolvers cannot),
+ * so the library's own global interceptor is left out rather than run for nothing. Its one
+ * resolver only hands over that language, should anything ask nestjs-i18n for it.
+ */
+function translations() {
+  const module = I18nModule.forRoot({
+    fallbackLanguage: 'en',
+    loaderOptions: { path: join(__dirname, 'i18n'), watch: false },
+    resolvers: [{ resolve: (execution: ExecutionContext) => execution.switchToHttp().getRequest<ApiRequest>().context?.language }],
+    disableMiddleware: true,
+    throwOnMissingKey: false,
+    logging: false,
+  });
+  module.providers = module.providers?.filter(
+    (provider) => !(typeof provider === 'object' && 'provide' in provider && provider.provide === APP_INTERCEPTOR),
+  );
+  return module;
+}
 
 @Module({
   imports: [
     ConfigModule,
     DatabaseModule,
-    I18nModule.forRoot({
-      fallbackLanguage: 'en',
-      loaderOptions: { path: join(__dirname, 'i18n'), watch: false },
-      resolvers: [RequestLanguageResolver],
-      // Language is resolved once per request by our middleware; no second pass needed.
-      disableMiddleware: true,
-      throwOnMissingKey: false,
-      logging: false,
-    }),
+    DomainModule,
+    translations(),
     AuthModule,
     CategoriesModule,
     TagsModule,
@@ -40,6 +63,9 @@ import { DiscoveryModule } from './discovery/discovery.module';
     RouteTable,
     ErrorResponder,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
+    // Registered in this order, they run in this order: the context first, replies last.
+    { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: ReplyInterceptor },
     {
       provide: APP_PIPE,
       useValue: new ValidationPipe({

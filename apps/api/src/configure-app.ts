@@ -1,12 +1,4 @@
-import {
-  ApiRequest,
-  APP_CONFIG_SETTING,
-  ErrorResponder,
-  languageMiddleware,
-  optionsMiddleware,
-  requestContextMiddleware,
-  RouteTable,
-} from '@app/common';
+import { ApiRequest, ErrorResponder, optionsMiddleware, requestAddressMiddleware, RouteTable } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
@@ -23,13 +15,12 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   const responder = app.get(ErrorResponder);
   const instance = app.getHttpAdapter().getInstance() as express.Express;
 
-  instance.set(APP_CONFIG_SETTING, config);
   // `x[]=1&x[]=2` arrays (contract §3) need the extended parser; Express 5 defaults to simple.
   instance.set('query parser', 'extended');
   instance.set('trust proxy', 'loopback');
   instance.disable('x-powered-by');
 
-  app.use(requestContextMiddleware(config));
+  app.use(requestAddressMiddleware(config));
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
@@ -38,9 +29,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   }
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true }));
-  app.use(languageMiddleware);
   app.use(optionsMiddleware(app.get(RouteTable)));
-  // Failures above (bad JSON, too large, bad translation_language) happen before Nest's filters.
+  // Failures above (bad JSON, too large) happen before Nest's filters.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     responder.send(error, req as ApiRequest, res);

@@ -3,7 +3,7 @@ import { APP_CONFIG, AppConfig, ConfigModule } from '@app/config';
 import { buildDataSourceOptions } from '@app/database';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SCHEMA } from '../../api/src/database/schema';
+import { SCHEMA } from '@app/domain';
 
 /** The database and the user services, without HTTP: what the command-line app needs. */
 @Module({

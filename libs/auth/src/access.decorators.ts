@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import { Role } from './role';
+import { Role } from '@app/domain';
 
 export const ACCESS_KEY = 'calendar:access';
 

@@ -1,14 +1,12 @@
+import { DomainModule } from '@app/domain';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 import { AuthGuard } from './auth.guard';
-import { ApiToken } from './entities/api-token.entity';
-import { User } from './entities/user.entity';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, ApiToken])],
+  imports: [DomainModule],
   providers: [UsersService, AdminBootstrapService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [UsersService],
 })
@@ -16,7 +14,7 @@ export class AuthModule {}
 
 /** Users and tokens without the HTTP guard or the start-up administrator: for the CLI. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, ApiToken])],
+  imports: [DomainModule],
   providers: [UsersService],
   exports: [UsersService],
 })

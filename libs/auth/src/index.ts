@@ -1,4 +1,4 @@
-export * from './role';
+export { ROLES, Role, isEditorial } from '@app/domain';
 export * from './access.decorators';
 export * from './auth.guard';
 export * from './auth.module';
@@ -6,5 +6,4 @@ export * from './current-user.decorator';
 export * from './credentials';
 export * from './token-secret';
 export * from './users.service';
-export * from './entities/user.entity';
-export * from './entities/api-token.entity';
+export * from './admin-bootstrap.service';

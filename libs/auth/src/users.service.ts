@@ -1,9 +1,5 @@
+import { Role, User, UsersRepository } from '@app/domain';
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
-import { ApiToken } from './entities/api-token.entity';
-import { User } from './entities/user.entity';
-import { Role } from './role';
 import { generateTokenSecret, hashTokenSecret } from './token-secret';
 
 export interface IssuedToken {
@@ -17,57 +13,46 @@ function nowUtc(): Date {
   return now;
 }
 
+/** Users and their tokens: secrets are generated here, shown once and stored only as hashes. */
 @Injectable()
 export class UsersService {
-  constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(ApiToken) private readonly tokens: Repository<ApiToken>,
-  ) {}
+  constructor(private readonly users: UsersRepository) {}
 
   findById(id: number): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.users.findById(id);
   }
 
   findByName(name: string): Promise<User | null> {
-    return this.users.findOneBy({ name });
+    return this.users.findByName(name);
   }
 
   findFirstWithRole(role: Role): Promise<User | null> {
-    return this.users.findOne({ where: { role }, order: { id: 'ASC' } });
+    return this.users.findFirstWithRole(role);
   }
 
   /** Creates a user and its first token; the secret is returned once and never stored. */
   async createWithToken(name: string, role: Role, secret = generateTokenSecret()): Promise<IssuedToken> {
-    const user = await this.users.save(this.users.create({ name, role, createdUtc: nowUtc() }));
-    await this.storeToken(user.id, secret);
+    const user = await this.users.insertUser({ name, role, createdUtc: nowUtc() });
+    await this.users.insertToken(user.id, hashTokenSecret(secret), nowUtc());
     return { user, token: secret };
   }
 
   async issueToken(userId: number, secret = generateTokenSecret()): Promise<string> {
-    await this.storeToken(userId, secret);
+    await this.users.insertToken(userId, hashTokenSecret(secret), nowUtc());
     return secret;
   }
 
   /** Returns false when no active token has that secret. */
-  async revokeToken(secret: string): Promise<boolean> {
-    const result = await this.tokens.update({ tokenHash: hashTokenSecret(secret), revokedUtc: IsNull() }, { revokedUtc: nowUtc() });
-    return (result.affected ?? 0) > 0;
+  revokeToken(secret: string): Promise<boolean> {
+    return this.users.revokeToken(hashTokenSecret(secret), nowUtc());
   }
 
-  async hasToken(secret: string): Promise<boolean> {
-    return this.tokens.existsBy({ tokenHash: hashTokenSecret(secret) });
+  hasToken(secret: string): Promise<boolean> {
+    return this.users.hasToken(hashTokenSecret(secret));
   }
 
   /** The user an active token belongs to, or null for unknown and revoked tokens. */
-  async findByToken(secret: string): Promise<User | null> {
-    const token = await this.tokens.findOne({
-      where: { tokenHash: hashTokenSecret(secret), revokedUtc: IsNull() },
-      relations: { user: true },
-    });
-    return token?.user ?? null;
-  }
-
-  private async storeToken(userId: number, secret: string): Promise<void> {
-    await this.tokens.insert({ userId, tokenHash: hashTokenSecret(secret), createdUtc: nowUtc(), revokedUtc: null });
+  findByToken(secret: string): Promise<User | null> {
+    return this.users.findByActiveToken(hashTokenSecret(secret));
   }
 }

@@ -1,5 +1,4 @@
 export * from './build-data-source-options';
 export * from './transaction-runner';
-export * from './unique-violation';
+export * from './conflicts';
 export * from './like-pattern';
-export * from './deadlock';

@@ -1,7 +1,7 @@
 import { Errors } from '@app/common';
+import { ImagesRepository } from '@app/domain';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Image } from './entities/image.entity';
 import { wholeSeconds } from './publication-date';
 
 export const isHttpUrl = (value: string): boolean => {
@@ -24,40 +24,22 @@ function extensionOf(url: string): string {
  */
 @Injectable()
 export class ImagesService {
+  constructor(private readonly images: ImagesRepository) {}
+
   /** The image ID to store: null for "" / null (clears), else an existing or newly recorded image. */
   async resolve(manager: EntityManager, input: unknown, field = 'image'): Promise<number | null> {
     if (input === null || input === '' || input === 0 || input === '0' || input === false) return null;
     const asText = typeof input === 'number' ? String(input) : input;
     if (typeof asText !== 'string') throw Errors.invalidParam(field, 'validation.image');
     if (/^\d+$/.test(asText)) {
-      const exists = await manager.existsBy(Image, { id: Number(asText) });
-      if (!exists) throw Errors.invalidParam(field, 'validation.imageExists');
+      if (!(await this.images.exists(Number(asText), manager))) throw Errors.invalidParam(field, 'validation.imageExists');
       return Number(asText);
     }
     if (!isHttpUrl(asText) || asText.length > 2048) throw Errors.invalidParam(field, 'validation.image');
-    const image = await manager.save(
-      manager.create(Image, {
-        url: asText,
-        extension: extensionOf(asText),
-        width: null,
-        height: null,
-        createdUtc: wholeSeconds(),
-      }),
+    const image = await this.images.insert(
+      { url: asText, extension: extensionOf(asText), width: null, height: null, createdUtc: wholeSeconds() },
+      manager,
     );
     return image.id;
   }
-}
-
-export interface ImageResponse {
-  url: string;
-  id: number;
-  extension: string;
-  width: number | null;
-  height: number | null;
-  sizes: Record<string, never>;
-}
-
-export function toImageResponse(image: Image | null | undefined): ImageResponse | false {
-  if (!image) return false;
-  return { url: image.url, id: image.id, extension: image.extension, width: image.width, height: image.height, sizes: {} };
 }

@@ -1,6 +1,6 @@
 import { AuthenticatedUser, Errors, QueryValue, splitList } from '@app/common';
 import { ListPostsQuery } from './dto/list-posts.query';
-import { ALL_STATUSES, PostStatus, WRITABLE_STATUSES } from './post-status';
+import { ALL_STATUSES, PostStatus, WRITABLE_STATUSES } from '@app/domain';
 
 /**
  * The statuses a list covers (contract §6): the requested ones, else published only for anonymous

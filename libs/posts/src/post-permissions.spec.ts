@@ -1,7 +1,7 @@
 import type { Role } from '@app/auth';
 import type { AuthenticatedUser } from '@app/common';
 import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, OwnedRecord, statusToStore } from './post-permissions';
-import { PostStatus, WritableStatus } from './post-status';
+import { PostStatus, WritableStatus } from '@app/domain';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 const PAST = new Date('2026-04-30T12:00:00Z');

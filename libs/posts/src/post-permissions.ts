@@ -1,6 +1,5 @@
 import type { AuthenticatedUser } from '@app/common';
-import { isEditorial } from '@app/auth/role';
-import { PostStatus, WritableStatus } from './post-status';
+import { isEditorial, PostStatus, WritableStatus } from '@app/domain';
 
 /** The parts of a record the permission rules look at. */
 export interface OwnedRecord {

@@ -1,85 +1,79 @@
 import { isEditorial, UsersService } from '@app/auth';
 import {
   AuthenticatedUser,
+  chooseFreeSlug,
+  clampPerPage,
   cleanHtml,
   Errors,
-  slugCandidatePrefix,
-  nextFreeSlug,
+  PageQuery,
+  PageResult,
+  paginate,
   parseDateInput,
-  slugify,
-  toPlainText,
+  QueryValue,
+  RequestContext,
   zoneByName,
 } from '@app/common';
 import { AppConfig } from '@app/config';
-import { containsPattern, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
-import { EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { TransactionRunner } from '@app/database';
+import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef, WritableStatus } from '@app/domain';
+import { EntityManager } from 'typeorm';
 import { PostFieldsDto } from './dto/post-fields.dto';
-import { PostRecord } from './entities/post-record.entity';
 import { ImagesService } from './images.service';
+import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
 import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
-import { WritableStatus } from './post-status';
 import { wholeSeconds } from './publication-date';
 import { fitTextColumn } from './text-column';
-import { whereVisible } from './visibility';
-
-export type RecordRef = { id: number } | { slug: string };
-
-export interface ListRequest {
-  page: number;
-  perPage: number;
-  statusParam: unknown;
-}
 
 export interface DeleteResult<T> {
   deleted: boolean;
   record: T;
 }
 
-/**
- * Each round of a slug race has one winner, so N parallel writers of one name need up to N tries;
- * a random pause before each retry spreads the losers out so that most need only one more.
- */
-const SLUG_RETRIES = 20;
-const SLUG_RETRY_PAUSE_MS = 20;
+/** A list query as every post-like kind reads it. */
+export type PostListQuery = PageQuery & { status?: string | string[]; search?: string };
+
+/** A kind's list criteria and the effective query its links repeat (contract §3). */
+export interface ListPlan<C> {
+  criteria: C;
+  echo: Record<string, QueryValue>;
+}
 
 /**
- * The machinery events, venues and organizers share: lookup with the read rules, statuses and
- * permissions, publication dates, slugs, images, passwords, trash and force delete. A kind adds
- * its own fields (`applyOwnFields`), list filters (`applyListFilters`) and search columns.
+ * The rules events, venues and organizers share: reading rules, statuses and permissions,
+ * publication dates, slugs, images, passwords, trash and force delete. A kind adds its own fields
+ * (`applyOwnFields`) and list filters (`planList`); its repository holds the queries.
  */
-export abstract class PostRecordsService<T extends PostRecord, D extends PostFieldsDto = PostFieldsDto> {
-  protected abstract readonly kind: PostKind;
-  /** Columns searched word by word; a record matches when one column contains every word. */
-  protected abstract readonly searchColumns: string[];
+export abstract class PostRecordsService<
+  T extends PostRecord,
+  D extends PostFieldsDto,
+  Q extends PostListQuery = PostListQuery,
+  C extends PostListCriteria = PostListCriteria,
+> {
+  abstract readonly kind: PostKind;
+
+  protected readonly transactions: TransactionRunner;
+  protected readonly images: ImagesService;
+  protected readonly users: UsersService;
+  protected readonly config: AppConfig;
 
   protected constructor(
-    protected readonly repository: Repository<T>,
-    protected readonly transactions: TransactionRunner,
-    protected readonly images: ImagesService,
-    protected readonly users: UsersService,
-    protected readonly config: AppConfig,
-  ) {}
-
-  /** A title or name as stored: plain text that is not empty once its tags are stripped (contract §4). */
-  protected plainName(field: string, value: string): string {
-    const text = toPlainText(value);
-    if (text === '') throw Errors.invalidParam(field, 'validation.isNotEmpty');
-    return text;
+    protected readonly records: PostRecordsRepository<T, C>,
+    tools: PostRecordTools,
+  ) {
+    this.transactions = tools.transactions;
+    this.images = tools.images;
+    this.users = tools.users;
+    this.config = tools.config;
   }
 
   /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
   protected abstract applyOwnFields(record: T, dto: D, manager: EntityManager, isCreate: boolean): Promise<void> | void;
 
-  /** Extra list filters of the kind (e.g. `event`, `has_events`). */
-  protected abstract applyListFilters(
-    qb: SelectQueryBuilder<T>,
-    query: Record<string, unknown>,
-    user: AuthenticatedUser | undefined,
-    now: Date,
-  ): Promise<void> | void;
+  /** The kind's list filters, validated, and the effective query. */
+  protected abstract planList(query: Q, base: PostListCriteria): Promise<ListPlan<C>>;
 
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
@@ -91,25 +85,21 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
 
   // ---- reading -------------------------------------------------------------------------------
 
-  protected baseQuery(manager: EntityManager = this.repository.manager): SelectQueryBuilder<T> {
-    return manager.createQueryBuilder<T>(this.repository.target, 'p').leftJoinAndSelect('p.image', 'image');
+  findByRef(ref: RecordRef, manager?: EntityManager): Promise<T | null> {
+    return this.records.findByRef(ref, manager);
   }
 
-  async findByRef(ref: RecordRef, manager: EntityManager = this.repository.manager): Promise<T | null> {
-    const qb = this.baseQuery(manager);
-    if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
-    else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
-    return qb.getOne();
+  findByIds(ids: number[]): Promise<T[]> {
+    return this.records.findByIds(ids);
   }
 
   /** A record the caller may read, or the 404/403 of contract §6. */
-  async getReadable(ref: RecordRef, user: AuthenticatedUser | undefined, password?: string): Promise<T> {
-    const record = await this.findByRef(ref);
+  async getReadable(ref: RecordRef, user: AuthenticatedUser | undefined, password: string | undefined, now: Date): Promise<T> {
+    const record = await this.records.findByRef(ref);
     if (!record) throw PostErrors.notFound(this.kind, ref);
-    const now = new Date();
     if (record.status === 'trash') throw PostErrors.noLongerAvailable(this.kind);
     if (!canRead(user, record, now)) throw PostErrors.notAccessible(this.kind);
-    if (this.isLocked(record, user, password, now)) throw PostErrors.passwordProtected(this.kind);
+    if (this.isLocked(record, user, password)) throw PostErrors.passwordProtected(this.kind);
     return record;
   }
 
@@ -117,66 +107,26 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
    * Password-protected and not opened: the right password is missing and the caller is neither the
    * owner (even a contributor whose record was published) nor an editor (contract §6).
    */
-  isLocked(record: T, user: AuthenticatedUser | undefined, password: string | undefined, _now?: Date): boolean {
+  isLocked(record: T, user: AuthenticatedUser | undefined, password?: string): boolean {
     if (!record.password) return false;
     if (isEditorial(user?.role) || user?.id === record.authorId) return false;
     return password !== record.password;
   }
 
-  /**
-   * One page of readable records. The page's IDs are selected first and the records loaded by ID,
-   * so ordering by computed values (distance) and joins never disturb LIMIT/OFFSET.
-   */
-  async list(
-    user: AuthenticatedUser | undefined,
-    query: Record<string, unknown>,
-    request: ListRequest,
-  ): Promise<{ items: T[]; total: number }> {
-    const now = new Date();
-    const statuses = listStatuses(user, request.statusParam);
-    const qb = this.repository.createQueryBuilder('p');
-    whereVisible(qb, 'p', user, statuses, now);
-    if (typeof query.search === 'string' && query.search.trim() !== '') this.applySearch(qb, query.search);
-    await this.applyListFilters(qb, query, user, now);
-    const total = await qb.getCount();
-    const offset = (request.page - 1) * request.perPage;
-    // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
-    // otherwise reach the SQL as an OFFSET like 1e+21.
-    if (offset >= total) return { items: [], total };
-    qb.select('p.id', 'id');
-    this.orderList(qb, query);
-    const rows = await qb.offset(offset).limit(request.perPage).getRawMany<{ id: number | string }>();
-    return { items: await this.findByIds(rows.map((row) => Number(row.id))), total };
-  }
-
-  /** Records in the order of `ids`, with their images. */
-  async findByIds(ids: number[], manager: EntityManager = this.repository.manager): Promise<T[]> {
-    if (ids.length === 0) return [];
-    const records = await this.baseQuery(manager).where('p.id IN (:...ids)', { ids }).getMany();
-    const byId = new Map(records.map((record) => [record.id, record]));
-    return ids.map((id) => byId.get(id)).filter((record): record is T => record !== undefined);
-  }
-
-  /** Newest publication first (contract §3); column names, as the page query selects raw IDs. */
-  protected orderList(qb: SelectQueryBuilder<T>, _query: Record<string, unknown>): void {
-    qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
-  }
-
-  /** Contract §3 for venues and organizers: one column must contain every word of the search. */
-  protected applySearch(qb: SelectQueryBuilder<ObjectLiteral>, search: string): void {
-    const words = search.trim().split(/\s+/).slice(0, 10);
-    const params: Record<string, string> = {};
-    words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
-    const perColumn = this.searchColumns.map(
-      (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
-    );
-    qb.andWhere(`(${perColumn.join(' OR ')})`, params);
+  /** One page of readable records with the envelope's links and counts (contract §3). */
+  async list(query: Q, user: AuthenticatedUser | undefined, context: RequestContext): Promise<{ items: T[]; page: PageResult }> {
+    const window = { page: query.page ?? 1, perPage: clampPerPage(query.per_page, this.config.maxPerPage) };
+    const base: PostListCriteria = { viewer: user, statuses: listStatuses(user, query.status), now: context.now, search: query.search };
+    const { criteria, echo } = await this.planList(query, base);
+    const { ids, total } = await this.records.page(criteria, window);
+    const page = paginate(this.kind.name, `${context.links.restBase}/${this.kind.collection}`, echo, window, total);
+    return { items: await this.records.findByIds(ids), page };
   }
 
   // ---- writing -------------------------------------------------------------------------------
 
   create(user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
-    return this.withSlugRetry(() => this.transactions.run((manager) => this.createIn(manager, user, dto)));
+    return this.transactions.run((manager) => this.createIn(manager, user, dto));
   }
 
   /**
@@ -185,7 +135,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
    */
   async createIn(manager: EntityManager, user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
     const now = wholeSeconds();
-    const record = manager.create(this.repository.target, { ...this.blankRecord() } as T);
+    const record = this.records.newRecord({ ...this.blankRecord() } as Partial<T>, manager);
     record.authorId = user.id;
     record.publishedUtc = now;
     record.password = null;
@@ -199,30 +149,28 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     const duplicate = (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
     if (duplicate) return { record: duplicate, created: false };
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
-    const saved = await manager.save(record);
+    const saved = await this.records.save(record, manager);
     await this.afterSave(manager, saved, dto, true, user);
-    return { record: (await this.findByRef({ id: saved.id }, manager)) as T, created: true };
+    return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
     // Rights that do not depend on the record are checked before it is looked up (contract §6).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
-    return this.withSlugRetry(() =>
-      this.transactions.run(async (manager) => {
-        const record = await this.findByRef(ref, manager);
-        if (!record) throw PostErrors.notFound(this.kind, ref);
-        const now = wholeSeconds();
-        if (!canEdit(user, record, now)) throw Errors.forbidden();
-        await this.applyCommonFields(record, dto, user, manager, now, false);
-        await this.applyOwnFields(record, dto, manager, false);
-        if (dto.slug !== undefined) record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
-        // A relation object left on the entity would make save() re-link the old image.
-        delete (record as Partial<PostRecord>).image;
-        const saved = await manager.save(record);
-        await this.afterSave(manager, saved, dto, false, user);
-        return (await this.findByRef({ id: saved.id }, manager)) as T;
-      }),
-    );
+    return this.transactions.run(async (manager) => {
+      const record = await this.records.findByRef(ref, manager);
+      if (!record) throw PostErrors.notFound(this.kind, ref);
+      const now = wholeSeconds();
+      if (!canEdit(user, record, now)) throw Errors.forbidden();
+      await this.applyCommonFields(record, dto, user, manager, now, false);
+      await this.applyOwnFields(record, dto, manager, false);
+      if (dto.slug !== undefined) record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
+      // A relation object left on the entity would make save() re-link the old image.
+      delete (record as Partial<PostRecord>).image;
+      const saved = await this.records.save(record, manager);
+      await this.afterSave(manager, saved, dto, false, user);
+      return (await this.records.findByRef({ id: saved.id }, manager)) as T;
+    });
   }
 
   /** Trash, or with `force` delete for good (contract §5). */
@@ -230,23 +178,19 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     // Checked before the lookup: a 403 even for a record that does not exist (contract §6).
     if (force && !canForceDelete(user)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
-      const record = await this.findByRef(ref, manager);
+      const record = await this.records.findByRef(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
       const now = wholeSeconds();
       if (force) {
-        await this.deleteLinks(manager, record.id);
-        await manager.delete(this.repository.target, { id: record.id });
+        await this.records.remove(record.id, manager);
         return { deleted: true, record };
       }
       if (!canEdit(user, record, now)) throw Errors.forbidden();
       if (record.status === 'trash') throw PostErrors.inTrash(this.kind);
-      await manager.update(this.repository.target, { id: record.id }, { status: 'trash', modifiedUtc: now } as never);
-      return { deleted: false, record: (await this.findByRef({ id: record.id }, manager)) as T };
+      await this.records.moveToTrash(record.id, now, manager);
+      return { deleted: false, record: (await this.records.findByRef({ id: record.id }, manager)) as T };
     });
   }
-
-  /** Link rows to remove when a record is deleted for good. */
-  protected abstract deleteLinks(manager: EntityManager, id: number): Promise<void>;
 
   /** Hook for kinds with linked records written in the same transaction (events). */
   protected afterSave(_manager: EntityManager, _record: T, _dto: D, _isCreate: boolean, _user: AuthenticatedUser): Promise<void> {
@@ -297,27 +241,7 @@ export abstract class PostRecordsService<T extends PostRecord, D extends PostFie
     return null;
   }
 
-  private async freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
-    const base = slugify(source) || this.kind.fallbackSlug;
-    const common = slugCandidatePrefix(base);
-    const qb = manager
-      .createQueryBuilder<T>(this.repository.target, 'p')
-      .select('p.slug', 'slug')
-      .where(`p.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(common).slice(1) });
-    if (selfId !== undefined) qb.andWhere('p.id <> :selfId', { selfId });
-    const taken = (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
-    return nextFreeSlug(base, taken);
-  }
-
-  /** Two writers may pick the same free slug at once; the unique index decides and we retry. */
-  protected async withSlugRetry<R>(work: () => Promise<R>): Promise<R> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= SLUG_RETRIES) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * SLUG_RETRY_PAUSE_MS));
-      }
-    }
+  private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
+    return chooseFreeSlug(source, this.kind.fallbackSlug, (prefix) => this.records.slugsWithPrefix(prefix, selfId, manager));
   }
 }

@@ -1,6 +1,7 @@
 import { LinkContext } from '@app/common';
-import { PostRecord } from './entities/post-record.entity';
-import { toImageResponse } from './images.service';
+import { Image, PostRecord } from '@app/domain';
+import { ImageResponse } from './dto/image.response';
+import { PostRecordResponse } from './dto/post-record.response';
 import { PostKind } from './post-kind';
 import { effectiveStatus } from './post-permissions';
 import { formatInZone } from './publication-date';
@@ -11,8 +12,14 @@ export function globalId(siteUrl: string, id: number): string {
   return `${url.hostname}${url.pathname.replace(/\/+$/, '')}?id=${id}`;
 }
 
+type PostHead = Pick<
+  PostRecordResponse,
+  'id' | 'global_id' | 'global_id_lineage' | 'author' | 'status' | 'date' | 'date_utc' | 'modified' | 'modified_utc' | 'url' | 'rest_url'
+>;
+type PostBody = Pick<PostRecordResponse, 'description' | 'excerpt' | 'slug' | 'image'>;
+
 /** The keys every post-like record starts with, in the order of contract §2. */
-export function postHead(record: PostRecord, kind: PostKind, links: LinkContext, siteTimezone: string, now: Date) {
+export function postHead(record: PostRecord, kind: PostKind, links: LinkContext, siteTimezone: string, now: Date): PostHead {
   const id = globalId(links.siteUrl, record.id);
   return {
     id: record.id,
@@ -24,17 +31,27 @@ export function postHead(record: PostRecord, kind: PostKind, links: LinkContext,
     date_utc: formatInZone(record.publishedUtc, 'UTC'),
     modified: formatInZone(record.modifiedUtc, siteTimezone),
     modified_utc: formatInZone(record.modifiedUtc, 'UTC'),
-    url: `${links.siteUrl}/${kind.publicPath}/${record.slug}/`,
+    url: publicUrl(record, kind, links),
     rest_url: `${links.restBase}/${kind.collection}/${record.id}`,
   };
 }
 
 /** The keys that follow the record's name. */
-export function postBody(record: PostRecord) {
+export function postBody(record: PostRecord): PostBody {
   return {
     description: record.description,
     excerpt: record.excerpt,
     slug: record.slug,
     image: toImageResponse(record.image),
   };
+}
+
+/** The record's public page on the site (contract §2). */
+export function publicUrl(record: Pick<PostRecord, 'slug'>, kind: PostKind, links: LinkContext): string {
+  return `${links.siteUrl}/${kind.publicPath}/${record.slug}/`;
+}
+
+export function toImageResponse(image: Image | null | undefined): ImageResponse | false {
+  if (!image) return false;
+  return { url: image.url, id: image.id, extension: image.extension, width: image.width, height: image.height, sizes: {} };
 }

@@ -1,11 +1,13 @@
+import { AuthModule } from '@app/auth';
+import { DomainModule } from '@app/domain';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Image } from './entities/image.entity';
 import { ImagesService } from './images.service';
+import { PostRecordTools } from './post-record-tools';
 
+/** What every post-like resource module needs: the repositories, users and images. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Image])],
-  providers: [ImagesService],
-  exports: [ImagesService],
+  imports: [DomainModule, AuthModule],
+  providers: [ImagesService, PostRecordTools],
+  exports: [DomainModule, AuthModule, ImagesService, PostRecordTools],
 })
 export class PostsModule {}

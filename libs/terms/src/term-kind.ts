@@ -1,8 +1,10 @@
-import { Taxonomy, TAXONOMIES } from './taxonomy';
+import { Category, Tag, Taxonomy, TAXONOMIES, TermTarget } from '@app/domain';
 
 /** What distinguishes categories from tags; everything else about terms is shared. */
 export interface TermKind {
   taxonomy: Taxonomy;
+  /** The entity of the taxonomy: queries on it see only its terms. */
+  target: TermTarget;
   /** Route segment and list envelope key. */
   collection: 'categories' | 'tags';
   /** Public archive path on the site (`<SITE_URL>/<publicPath>/<slug>/`). */
@@ -12,6 +14,7 @@ export interface TermKind {
 
 export const CATEGORY_KIND: TermKind = {
   taxonomy: TAXONOMIES.category,
+  target: Category,
   collection: 'categories',
   publicPath: 'events/category',
   hierarchical: true,
@@ -19,6 +22,7 @@ export const CATEGORY_KIND: TermKind = {
 
 export const TAG_KIND: TermKind = {
   taxonomy: TAXONOMIES.tag,
+  target: Tag,
   collection: 'tags',
   publicPath: 'events/tag',
   hierarchical: false,

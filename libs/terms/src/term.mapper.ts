@@ -1,7 +1,7 @@
 import { LinkContext } from '@app/common';
+import { Term } from '@app/domain';
+import { TermResponse } from './dto/term.response';
 import { TermKind } from './term-kind';
-import { Term } from './term.entity';
-import { TermResponse } from './term-response';
 
 export function toTermResponse(term: Term, count: number, kind: TermKind, links: LinkContext): TermResponse {
   const collection = `${links.restBase}/${kind.collection}`;

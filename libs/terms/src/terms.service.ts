@@ -1,167 +1,106 @@
-import { ApiError, Errors, LinkContext, nextFreeSlug, paginate, slugCandidatePrefix, slugify, toPlainText } from '@app/common';
-import { containsPattern, isDeadlock, isUniqueViolation, LIKE_ESCAPE, TransactionRunner } from '@app/database';
-import { publishedCondition } from '@app/posts/visibility';
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { ApiError, chooseFreeSlug, Errors, PageResult, paginate, RequestContext, requirePlainText, toPlainText } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { TransactionRunner } from '@app/database';
+import { CountedTerm, EventsRepository, Term, TermsRepository } from '@app/domain';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
 import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
 import { TermKind } from './term-kind';
-import { Term } from './term.entity';
 import { effectiveTermQuery, termPageRequest } from './term-list';
-import { toTermResponse } from './term.mapper';
 
-export interface CountedTerm {
-  term: Term;
-  count: number;
-}
-
-export interface TermPage {
-  items: CountedTerm[];
-  total: number;
-}
+export type TermRef = { id: number } | { slug: string };
 
 export const termNotFound = () => new ApiError(404, 'rest_term_invalid', 'errors.rest_term_invalid');
 
-const WRITE_ATTEMPTS = 5;
-
-/** Published events per term, as a correlated subquery on `term.id`. */
-const PUBLISHED_USES = `FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')}`;
-const COUNT_SQL = `(SELECT COUNT(*) ${PUBLISHED_USES})`;
-/** `hide_empty`: EXISTS stops at the first published event instead of counting them all. */
-const USED_SQL = `EXISTS (SELECT 1 ${PUBLISHED_USES})`;
-
-/** The term machinery categories and tags share; `kind` says which taxonomy a call acts on. */
+/**
+ * The rules categories and tags share: filters, unique names per parent, slugs, parent cycles,
+ * delete with re-parenting, and the terms an event body names. A taxonomy's service says which
+ * `kind` it is; the dependencies are injected here for both.
+ */
 @Injectable()
-export class TermsService {
+export abstract class TermsService {
+  abstract readonly kind: TermKind;
+
   constructor(
-    @InjectRepository(Term) private readonly terms: Repository<Term>,
-    private readonly transactions: TransactionRunner,
+    protected readonly terms: TermsRepository,
+    protected readonly events: EventsRepository,
+    protected readonly transactions: TransactionRunner,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
   ) {}
 
-  async list(kind: TermKind, query: ListHierarchicalTermsQuery, page: number, perPage: number): Promise<TermPage> {
-    await this.assertFiltersExist(kind, query);
-    const now = new Date();
-    const qb = this.terms
-      .createQueryBuilder('term')
-      .where('term.taxonomy = :taxonomy', { taxonomy: kind.taxonomy })
-      .setParameter('now', now);
-    if (query.search) {
-      qb.andWhere(`(LOWER(term.name) LIKE :search ESCAPE '${LIKE_ESCAPE}' OR LOWER(term.slug) LIKE :search ESCAPE '${LIKE_ESCAPE}')`, {
-        search: containsPattern(query.search),
-      });
-    }
-    if (query.include?.length) qb.andWhere('term.id IN (:...include)', { include: query.include });
-    if (query.exclude?.length) qb.andWhere('term.id NOT IN (:...exclude)', { exclude: query.exclude });
-    if (kind.hierarchical && query.parent !== undefined) qb.andWhere('term.parent_id = :parent', { parent: query.parent });
-    const post = query.event ?? query.post;
-    if (post !== undefined) {
-      qb.andWhere('EXISTS (SELECT 1 FROM event_terms pt WHERE pt.term_id = term.id AND pt.event_id = :post)', { post });
-    }
-    if (query.slug?.length) qb.andWhere('term.slug IN (:...slugs)', { slugs: query.slug.map((s) => s.toLowerCase()) });
-    if (query.hide_empty ?? true) qb.andWhere(USED_SQL);
-
-    const total = await qb.getCount();
-    // Past the end there is nothing to fetch, and a huge page would overflow the OFFSET.
-    if ((page - 1) * perPage >= total) return { items: [], total };
-    const direction = (query.order ?? 'asc').toUpperCase() as 'ASC' | 'DESC';
-    qb.addSelect(COUNT_SQL, 'term_count');
-    switch (query.orderby ?? 'name') {
-      case 'count':
-        qb.orderBy('term_count', direction);
-        break;
-      case 'id':
-        qb.orderBy('term.id', direction);
-        break;
-      default:
-        // Case-insensitive on both drivers: MySQL's collation folds case, SQLite's does not.
-        qb.addSelect(`LOWER(term.${query.orderby ?? 'name'})`, 'sort_key').orderBy('sort_key', direction);
-    }
-    qb.addOrderBy('term.id', direction)
-      .offset((page - 1) * perPage)
-      .limit(perPage);
-    const { entities, raw } = await qb.getRawAndEntities<{ term_count: string | number }>();
-    return { items: entities.map((term, i) => ({ term, count: Number(raw[i].term_count) })), total };
+  /** One page of terms with the envelope's links and counts (contract §3). */
+  async list(query: ListHierarchicalTermsQuery, context: RequestContext): Promise<{ items: CountedTerm[]; page: PageResult }> {
+    await this.assertFiltersExist(query);
+    const window = termPageRequest(query, this.config.maxPerPage);
+    const { items, total } = await this.terms.page({
+      target: this.kind.target,
+      now: context.now,
+      search: query.search,
+      include: query.include,
+      exclude: query.exclude,
+      parent: this.kind.hierarchical ? query.parent : undefined,
+      eventId: query.event ?? query.post,
+      slugs: query.slug,
+      hideEmpty: query.hide_empty ?? true,
+      orderby: query.orderby ?? 'name',
+      order: query.order ?? 'asc',
+      ...window,
+    });
+    const page = paginate('term', `${context.links.restBase}/${this.kind.collection}`, effectiveTermQuery(this.kind, query), window, total);
+    return { items, page };
   }
 
-  /** One page of terms, mapped, with the envelope links and headers of contract §3. */
-  async listPage(kind: TermKind, query: ListHierarchicalTermsQuery, maxPerPage: number, links: LinkContext) {
-    const request = termPageRequest(query, maxPerPage);
-    const { items, total } = await this.list(kind, query, request.page, request.perPage);
-    const page = paginate('term', `${links.restBase}/${kind.collection}`, effectiveTermQuery(kind, query), request, total);
-    return { items: items.map(({ term, count }) => toTermResponse(term, count, kind, links)), page };
-  }
-
-  async get(kind: TermKind, id: number): Promise<CountedTerm> {
-    const term = await this.terms.findOneBy({ id, taxonomy: kind.taxonomy });
+  async get(ref: TermRef, now: Date): Promise<CountedTerm> {
+    const term = await this.find(ref);
     if (!term) throw termNotFound();
-    return { term, count: (await this.countPublished([id])).get(id) ?? 0 };
+    return { term, count: await this.countOf(term.id, now) };
   }
 
-  /** Published-event counts for the given terms (absent IDs count 0). */
-  async countPublished(termIds: number[], manager: EntityManager = this.terms.manager): Promise<Map<number, number>> {
-    if (termIds.length === 0) return new Map();
-    const rows = await manager
-      .createQueryBuilder()
-      .select('et.term_id', 'term_id')
-      .addSelect('COUNT(*)', 'count')
-      .from('event_terms', 'et')
-      .innerJoin('events', 'e', 'e.id = et.event_id')
-      .where('et.term_id IN (:...termIds)', { termIds })
-      .andWhere(publishedCondition('e'), { now: new Date() })
-      .groupBy('et.term_id')
-      .getRawMany<{ term_id: number | string; count: number | string }>();
-    return new Map(rows.map((row) => [Number(row.term_id), Number(row.count)]));
+  create(dto: HierarchicalTermFieldsDto & { name: string }): Promise<CountedTerm> {
+    return this.transactions.run(async (manager) => {
+      const name = requirePlainText('name', dto.name);
+      const parentId = this.kind.hierarchical ? await this.checkedParent(manager, dto.parent ?? 0) : 0;
+      await this.assertNameFree(manager, name, parentId);
+      const slug = await this.freeSlug(manager, dto.slug || name);
+      const term = this.terms.newTerm(this.kind.target, { name, slug, description: toPlainText(dto.description ?? ''), parentId }, manager);
+      return { term: await this.terms.save(term, manager), count: 0 };
+    });
   }
 
-  create(kind: TermKind, dto: HierarchicalTermFieldsDto & { name: string }): Promise<CountedTerm> {
-    return this.withConflictRetry(() =>
-      this.transactions.run(async (manager) => {
-        const name = this.cleanName(dto.name);
-        const parentId = kind.hierarchical ? await this.checkedParent(manager, kind, dto.parent ?? 0) : 0;
-        await this.assertNameFree(manager, kind, name, parentId);
-        const slug = await this.freeSlug(manager, kind, dto.slug || name);
-        const term = manager.create(Term, {
-          taxonomy: kind.taxonomy,
-          name,
-          slug,
-          description: toPlainText(dto.description ?? ''),
-          parentId,
-        });
-        return { term: await manager.save(term), count: 0 };
-      }),
-    );
-  }
-
-  update(kind: TermKind, id: number, dto: HierarchicalTermFieldsDto): Promise<CountedTerm> {
-    return this.withConflictRetry(() =>
-      this.transactions.run(async (manager) => {
-        const term = await manager.findOneBy(Term, { id, taxonomy: kind.taxonomy });
-        if (!term) throw termNotFound();
-        if (kind.hierarchical && dto.parent !== undefined) term.parentId = await this.checkedParent(manager, kind, dto.parent, term.id);
-        if (dto.name !== undefined) term.name = this.cleanName(dto.name);
-        if (dto.name !== undefined || dto.parent !== undefined) await this.assertNameFree(manager, kind, term.name, term.parentId, term.id);
-        if (dto.slug !== undefined) term.slug = await this.freeSlug(manager, kind, dto.slug || term.name, term.id);
-        if (dto.description !== undefined) term.description = toPlainText(dto.description);
-        const saved = await manager.save(term);
-        return { term: saved, count: (await this.countPublished([id], manager)).get(id) ?? 0 };
-      }),
-    );
+  update(ref: TermRef, dto: HierarchicalTermFieldsDto): Promise<CountedTerm> {
+    return this.transactions.run(async (manager) => {
+      const term = await this.find(ref, manager);
+      if (!term) throw termNotFound();
+      if (this.kind.hierarchical && dto.parent !== undefined) term.parentId = await this.checkedParent(manager, dto.parent, term.id);
+      if (dto.name !== undefined) term.name = requirePlainText('name', dto.name);
+      if (dto.name !== undefined || dto.parent !== undefined) await this.assertNameFree(manager, term.name, term.parentId, term.id);
+      if (dto.slug !== undefined) term.slug = await this.freeSlug(manager, dto.slug || term.name, term.id);
+      if (dto.description !== undefined) term.description = toPlainText(dto.description);
+      const saved = await this.terms.save(term, manager);
+      return { term: saved, count: await this.countOf(saved.id, new Date(), manager) };
+    });
   }
 
   /** Deletes for good: events lose the term, child categories move up to its parent. */
-  delete(kind: TermKind, id: number): Promise<CountedTerm> {
+  delete(ref: TermRef): Promise<CountedTerm> {
     return this.transactions.run(async (manager) => {
-      const term = await manager.findOneBy(Term, { id, taxonomy: kind.taxonomy });
+      const term = await this.find(ref, manager);
       if (!term) throw termNotFound();
-      const count = (await this.countPublished([id], manager)).get(id) ?? 0;
-      await manager.createQueryBuilder().delete().from('event_terms').where('term_id = :id', { id }).execute();
-      if (kind.hierarchical) {
-        await manager.update(Term, { taxonomy: kind.taxonomy, parentId: id }, { parentId: term.parentId });
-      }
-      await manager.delete(Term, { id });
+      const count = await this.countOf(term.id, new Date(), manager);
+      await this.terms.remove(this.kind.target, term, manager);
       return { term, count };
     });
+  }
+
+  /** Event list filter values (IDs or slugs, OR logic) as term IDs; an unknown one is a 400 (contract §3). */
+  async idsForFilter(values: Array<string | number>, field: string): Promise<number[]> {
+    const numeric = values.filter((v) => /^\d+$/.test(String(v))).map(Number);
+    const slugs = values.filter((v) => !/^\d+$/.test(String(v))).map((v) => String(v).toLowerCase());
+    const found = await this.terms.findByIdsOrSlugs(this.kind.target, numeric, slugs);
+    const known = new Set(found.flatMap((term) => [String(term.id), term.slug]));
+    if ([...numeric.map(String), ...slugs].some((value) => !known.has(value))) throw Errors.invalidParam(field, 'validation.termsExist');
+    return found.map((term) => term.id);
   }
 
   /**
@@ -169,13 +108,13 @@ export class TermsService {
    * A name that matches nothing is created when the caller may manage terms, else rejected; an
    * unknown numeric ID is always rejected. Runs inside the event's transaction.
    */
-  async resolveReferences(manager: EntityManager, kind: TermKind, inputs: unknown[], field: string, canCreate: boolean): Promise<number[]> {
+  async resolveReferences(manager: EntityManager, inputs: unknown[], field: string, canCreate: boolean): Promise<number[]> {
     const ids: number[] = [];
     for (const input of inputs) {
       const ref = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : { value: input };
       const raw = ref.id ?? ref.slug ?? ref.name ?? ref.value;
       if (typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim()))) {
-        const term = await manager.findOneBy(Term, { id: Number(raw), taxonomy: kind.taxonomy });
+        const term = await this.terms.findById(this.kind.target, Number(raw), manager);
         if (!term) throw Errors.invalidParam(field, 'validation.termsExist');
         ids.push(term.id);
         continue;
@@ -183,67 +122,54 @@ export class TermsService {
       if (typeof raw !== 'string' || toPlainText(raw) === '') throw Errors.invalidParam(field, 'validation.termReference');
       const text = toPlainText(raw);
       const existing =
-        (await manager.findOneBy(Term, { taxonomy: kind.taxonomy, slug: text.toLowerCase() })) ??
-        (await manager
-          .createQueryBuilder(Term, 'term')
-          .where('term.taxonomy = :taxonomy', { taxonomy: kind.taxonomy })
-          .andWhere('LOWER(term.name) = :name', { name: text.toLowerCase() })
-          .orderBy('term.id', 'ASC')
-          .getOne());
+        (await this.terms.findBySlug(this.kind.target, text, manager)) ?? (await this.terms.findByName(this.kind.target, text, manager));
       if (existing) {
         ids.push(existing.id);
         continue;
       }
       if (!canCreate) throw Errors.invalidParam(field, 'validation.termsExist');
-      const created = await manager.save(
-        manager.create(Term, {
-          taxonomy: kind.taxonomy,
-          name: text,
-          slug: await this.freeSlug(manager, kind, text),
-          description: '',
-          parentId: 0,
-        }),
+      const slug = await this.freeSlug(manager, text);
+      const created = await this.terms.save(
+        this.terms.newTerm(this.kind.target, { name: text, slug, description: '', parentId: 0 }, manager),
+        manager,
       );
       ids.push(created.id);
     }
     return [...new Set(ids)];
   }
 
-  private cleanName(raw: string): string {
-    const name = toPlainText(raw);
-    if (name === '') throw Errors.invalidParam('name', 'validation.isNotEmpty');
-    return name;
+  private find(ref: TermRef, manager?: EntityManager): Promise<Term | null> {
+    return 'id' in ref
+      ? this.terms.findById(this.kind.target, ref.id, manager)
+      : this.terms.findBySlug(this.kind.target, ref.slug, manager);
   }
 
-  private async assertFiltersExist(kind: TermKind, query: ListHierarchicalTermsQuery): Promise<void> {
+  private async countOf(termId: number, now: Date, manager?: EntityManager): Promise<number> {
+    return (await this.terms.publishedCounts([termId], now, manager)).get(termId) ?? 0;
+  }
+
+  private async assertFiltersExist(query: ListHierarchicalTermsQuery): Promise<void> {
     for (const name of ['include', 'exclude'] as const) {
       const ids = query[name];
       if (!ids?.length) continue;
-      const found = await this.terms.countBy({ taxonomy: kind.taxonomy, id: In([...new Set(ids)]) });
-      if (found !== new Set(ids).size) throw Errors.invalidParam(name, 'validation.termsExist');
+      const unique = [...new Set(ids)];
+      if ((await this.terms.countExisting(this.kind.target, unique)) !== unique.length)
+        throw Errors.invalidParam(name, 'validation.termsExist');
     }
-    if (kind.hierarchical && query.parent) {
-      if (!(await this.terms.existsBy({ taxonomy: kind.taxonomy, id: query.parent }))) {
-        throw Errors.invalidParam('parent', 'validation.termExists');
-      }
+    if (this.kind.hierarchical && query.parent && !(await this.terms.findById(this.kind.target, query.parent))) {
+      throw Errors.invalidParam('parent', 'validation.termExists');
     }
     const post = query.event ?? query.post;
-    if (post !== undefined) {
-      const exists = await this.terms.manager
-        .createQueryBuilder()
-        .select('1', 'one')
-        .from('events', 'e')
-        .where('e.id = :post', { post })
-        .getRawOne();
-      if (!exists) throw Errors.invalidParam(query.event !== undefined ? 'event' : 'post', 'validation.eventExists');
+    if (post !== undefined && !(await this.events.exists(post))) {
+      throw Errors.invalidParam(query.event !== undefined ? 'event' : 'post', 'validation.eventExists');
     }
   }
 
   /** The parent to store: 0, or an existing category that is not `selfId` nor below it. */
-  private async checkedParent(manager: EntityManager, kind: TermKind, raw: number | '' | null, selfId?: number): Promise<number> {
+  private async checkedParent(manager: EntityManager, raw: number | '' | null, selfId?: number): Promise<number> {
     const parentId = typeof raw === 'number' ? raw : 0;
     if (parentId === 0) return 0;
-    const parent = await manager.findOneBy(Term, { id: parentId, taxonomy: kind.taxonomy });
+    const parent = await this.terms.findById(this.kind.target, parentId, manager);
     if (!parent) throw Errors.invalidParam('parent', 'validation.termExists');
     if (selfId !== undefined) {
       // Walk up from the new parent; meeting ourselves means the move would create a cycle.
@@ -251,52 +177,23 @@ export class TermsService {
       for (let cursor: Term | null = parent; cursor && !seen.has(cursor.id); ) {
         if (cursor.id === selfId) throw Errors.invalidParam('parent', 'validation.parentCycle');
         seen.add(cursor.id);
-        cursor = cursor.parentId === 0 ? null : await manager.findOneBy(Term, { id: cursor.parentId, taxonomy: kind.taxonomy });
+        cursor = cursor.parentId === 0 ? null : await this.terms.findById(this.kind.target, cursor.parentId, manager);
       }
     }
     return parentId;
   }
 
-  private async assertNameFree(manager: EntityManager, kind: TermKind, name: string, parentId: number, selfId?: number): Promise<void> {
-    const qb = manager
-      .createQueryBuilder(Term, 'term')
-      .where('term.taxonomy = :taxonomy', { taxonomy: kind.taxonomy })
-      .andWhere('term.parent_id = :parentId', { parentId })
-      .andWhere('LOWER(term.name) = :name', { name: name.toLowerCase() });
-    if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
-    // No unique index covers names, so on MySQL this read locks the rows and gaps it covers: a
-    // concurrent writer of the same name waits or deadlocks (and is retried) instead of slipping
-    // past. SQLite writes are already queued one at a time.
-    if (!this.transactions.isSqlite) qb.setLock('pessimistic_write');
-    const clash = await qb.getOne();
-    if (clash) {
-      throw new ApiError(400, 'term_exists', 'errors.term_exists', { data: { term_id: clash.id } });
-    }
-  }
-
-  private async freeSlug(manager: EntityManager, kind: TermKind, source: string, selfId?: number): Promise<string> {
-    const base = slugify(source) || 'term';
-    const qb = manager
-      .createQueryBuilder(Term, 'term')
-      .select('term.slug', 'slug')
-      .where('term.taxonomy = :taxonomy', { taxonomy: kind.taxonomy })
-      .andWhere(`term.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(slugCandidatePrefix(base)).slice(1) });
-    if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
-    const taken = (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
-    return nextFreeSlug(base, taken);
-  }
-
   /**
-   * Two writers may pick the same free slug at once (the unique index decides), or deadlock on the
-   * locks of assertNameFree; either way the loser starts again and sees the winner's row.
+   * No unique index covers names, so on MySQL the check locks the rows and gaps it reads: a
+   * concurrent writer of the same name waits or deadlocks (and is retried) instead of slipping
+   * past. SQLite writes are already queued one at a time.
    */
-  private async withConflictRetry<T>(work: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!(isUniqueViolation(error) || isDeadlock(error)) || attempt >= WRITE_ATTEMPTS) throw error;
-      }
-    }
+  private async assertNameFree(manager: EntityManager, name: string, parentId: number, selfId?: number): Promise<void> {
+    const clash = await this.terms.findNameClash(this.kind.target, name, parentId, selfId, !this.transactions.isSqlite, manager);
+    if (clash) throw new ApiError(400, 'term_exists', 'errors.term_exists', { data: { term_id: clash.id } });
+  }
+
+  private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
+    return chooseFreeSlug(source, 'term', (prefix) => this.terms.slugsWithPrefix(this.kind.target, prefix, selfId, manager));
   }
 }

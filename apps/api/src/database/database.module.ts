@@ -2,7 +2,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { buildDataSourceOptions, TransactionRunner } from '@app/database';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SCHEMA } from './schema';
+import { SCHEMA } from '@app/domain';
 
 @Global()
 @Module({

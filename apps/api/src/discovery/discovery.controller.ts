@@ -1,9 +1,7 @@
-import { API_NAMESPACE, ApiError, ApiRequest, apiRoot, LocalizedQuery } from '@app/common';
+import { API_NAMESPACE, ApiError, ApiRequest, apiRoot, Ctx, docsKey, ErrorBody, LocalizedQuery, RequestContext } from '@app/common';
 import { Controller, Get, HttpStatus, Query, Req } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiDocumentation } from '../swagger/api-documentation.service';
-import { docsKey } from '../swagger/docs-key';
-import { ErrorBodyDto } from '../swagger/schemas/error-body.dto';
 import { NamespaceIndexQuery } from './dto/namespace-index.query';
 import { IndexArgDto, IndexEndpointDto, IndexLinkDto, IndexRouteDto, NamespaceIndexDto } from './dto/namespace-index.dto';
 import { buildNamespaceIndex } from './namespace-index';
@@ -18,24 +16,24 @@ export class DiscoveryController {
 
   @Get()
   @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.index'), type: NamespaceIndexDto })
-  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBodyDto })
-  @ApiResponse({ status: HttpStatus.NOT_FOUND, description: docsKey('responses.namespace_not_found'), type: ErrorBodyDto })
-  index(@Query() query: NamespaceIndexQuery, @Req() request: ApiRequest) {
+  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBody })
+  @ApiResponse({ status: HttpStatus.NOT_FOUND, description: docsKey('responses.namespace_not_found'), type: ErrorBody })
+  index(@Query() query: NamespaceIndexQuery, @Req() request: ApiRequest, @Ctx() context: RequestContext) {
     // WordPress answers any other namespace with 404 rest_invalid_namespace; this service has one.
     if (query.namespace !== undefined && query.namespace.replace(/^\/+|\/+$/g, '') !== API_NAMESPACE) {
       throw new ApiError(HttpStatus.NOT_FOUND, 'rest_invalid_namespace', 'errors.rest_invalid_namespace');
     }
-    return buildNamespaceIndex(this.documentation.forRequest(request.context), {
+    return buildNamespaceIndex(this.documentation.forRequest(context.language, request.address), {
       namespace: API_NAMESPACE,
-      namespaceUrl: `${apiRoot(request.context)}/${API_NAMESPACE}`,
+      namespaceUrl: `${apiRoot(request.address)}/${API_NAMESPACE}`,
       withSchemas: query.context === 'help',
     });
   }
 
   @Get('doc')
   @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.openapi'), schema: { type: 'object' } })
-  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBodyDto })
-  doc(@Query() _query: LocalizedQuery, @Req() request: ApiRequest) {
-    return this.documentation.forRequest(request.context);
+  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBody })
+  doc(@Query() _query: LocalizedQuery, @Req() request: ApiRequest, @Ctx() context: RequestContext) {
+    return this.documentation.forRequest(context.language, request.address);
   }
 }

@@ -1,14 +1,13 @@
 import { QueryValue, splitList } from '@app/common';
+import { DateWindow } from '@app/domain';
 import { formatInZone } from '@app/posts';
 import { ListEventsQuery } from './dto/list-events.query';
-import { dateWindow } from './event-list-filters';
 
 /**
- * The effective event query as `rest_url` repeats it: defaults filled in (the date window) and
- * every filter kept, `categories` and `tags` included (contract §3).
+ * The effective event query as `rest_url` repeats it: defaults filled in (the date window the
+ * SQL used) and every filter kept, `categories` and `tags` included (contract §3).
  */
-export function effectiveEventQuery(query: ListEventsQuery, siteZone: string, now: Date): Record<string, QueryValue> {
-  const window = query.include?.length ? {} : dateWindow(query, siteZone, now);
+export function effectiveEventQuery(query: ListEventsQuery, window: DateWindow, siteZone: string): Record<string, QueryValue> {
   const at = (date: Date | undefined) => (date ? formatInZone(date, siteZone) : undefined);
   const status = splitList(query.status).map(String);
   return {

@@ -1,9 +1,10 @@
 import { LinkContext, parseCost, toPlainText } from '@app/common';
-import { EVENT_KIND, postBody, postHead } from '@app/posts';
-import { CATEGORY_KIND, CountedTerm, TAG_KIND, toTermResponse } from '@app/terms';
-import { toOrganizerResponse, organizerJsonLd } from '../organizers/organizer.mapper';
+import { CalendarEvent, CountedTerm } from '@app/domain';
+import { EVENT_KIND, postBody, postHead, publicUrl } from '@app/posts';
+import { CATEGORY_KIND, TAG_KIND, TermKind, toTermResponse } from '@app/terms';
+import { organizerJsonLd, toOrganizerResponse } from '../organizers/organizer.mapper';
 import { toVenueResponse, venueJsonLd } from '../venues/venue.mapper';
-import { CalendarEvent } from './entities/event.entity';
+import { EventResponse } from './dto/event.response';
 import { abbreviation, details, isoWithOffset, wallTime } from './event-dates';
 import { EventLinks } from './event-links.service';
 
@@ -35,10 +36,10 @@ function schedule(event: CalendarEvent) {
   };
 }
 
-const terms = (items: CountedTerm[], kind: typeof CATEGORY_KIND, links: LinkContext) =>
+const terms = (items: CountedTerm[], kind: TermKind, links: LinkContext) =>
   items.map(({ term, count }) => toTermResponse(term, count, kind, links));
 
-export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation) {
+export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation): EventResponse {
   const { links, siteTimezone, now, locked } = p;
   const venues = locked ? [] : linked.venues.map((venue) => toVenueResponse(venue, links, siteTimezone, now));
   const body = postBody(event);
@@ -77,7 +78,7 @@ export function eventJsonLd(event: CalendarEvent, linked: EventLinks, links: Lin
     '@type': 'Event',
     name: event.title,
     description: toPlainText(event.description),
-    url: `${links.siteUrl}/${EVENT_KIND.publicPath}/${event.slug}/`,
+    url: publicUrl(event, EVENT_KIND, links),
     ...(event.image ? { image: event.image.url } : {}),
     startDate: isoWithOffset(event.startUtc, event.timezone),
     endDate: isoWithOffset(event.endUtc, event.timezone),
@@ -90,7 +91,7 @@ export function eventJsonLd(event: CalendarEvent, linked: EventLinks, links: Lin
             '@type': 'Offer',
             price: cost.values[0],
             priceCurrency: cost.currency_code,
-            url: `${links.siteUrl}/${EVENT_KIND.publicPath}/${event.slug}/`,
+            url: publicUrl(event, EVENT_KIND, links),
           },
         }
       : {}),

@@ -1,36 +1,32 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { PresentContext } from '@app/posts';
+import { CalendarEvent } from '@app/domain';
+import { PostPresenter, PresentOptions } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
-import { CalendarEvent } from './entities/event.entity';
+import { EventResponse } from './dto/event.response';
 import { EventLinksService, noLinks } from './event-links.service';
 import { eventJsonLd, toEventResponse } from './event.mapper';
 
 /** Events as returned, their linked records loaded for the whole page at once. */
 @Injectable()
-export class EventPresenter {
+export class EventPresenter implements PostPresenter<CalendarEvent, EventResponse> {
   constructor(
     private readonly links: EventLinksService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  readonly present = async (events: CalendarEvent[], context: PresentContext<CalendarEvent>): Promise<object[]> => {
+  async present(events: CalendarEvent[], { context, user, single, isLocked }: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
     const linked = await this.links.load(
       events.map((event) => event.id),
-      context.user,
+      user,
       context.now,
     );
     return events.map((event) => {
       const eventLinks = linked.get(event.id) ?? noLinks();
-      const presentation = {
-        links: context.links,
-        siteTimezone: this.config.siteTimezone,
-        now: context.now,
-        locked: context.isLocked(event),
-      };
+      const presentation = { links: context.links, siteTimezone: this.config.siteTimezone, now: context.now, locked: isLocked(event) };
       return {
         ...toEventResponse(event, eventLinks, presentation),
-        ...(context.single ? { json_ld: eventJsonLd(event, eventLinks, context.links) } : {}),
+        ...(single ? { json_ld: eventJsonLd(event, eventLinks, context.links) } : {}),
       };
     });
-  };
+  }
 }

@@ -1,28 +1,19 @@
-import { AuthModule } from '@app/auth';
 import { PostsModule } from '@app/posts';
-import { TermsModule } from '@app/terms';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { CategoriesModule } from '../categories/categories.module';
 import { OrganizersModule } from '../organizers/organizers.module';
+import { TagsModule } from '../tags/tags.module';
 import { VenuesModule } from '../venues/venues.module';
-import { EventOrganizer, EventTerm, EventVenue } from './entities/event-link.entities';
-import { CalendarEvent } from './entities/event.entity';
 import { EventLinksService } from './event-links.service';
+import { EventListPlanner } from './event-list.planner';
 import { EventPresenter } from './event.presenter';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([CalendarEvent, EventTerm, EventVenue, EventOrganizer]),
-    PostsModule,
-    AuthModule,
-    TermsModule,
-    VenuesModule,
-    OrganizersModule,
-  ],
+  imports: [PostsModule, CategoriesModule, TagsModule, VenuesModule, OrganizersModule],
   controllers: [EventsController],
-  providers: [EventsService, EventLinksService, EventPresenter],
+  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter],
   exports: [EventsService],
 })
 export class EventsModule {}

@@ -1,18 +1,13 @@
-import { UsersService } from '@app/auth';
-import { AuthenticatedUser, cleanHtml, Errors, toPlainText } from '@app/common';
-import { APP_CONFIG, AppConfig } from '@app/config';
-import { containsPattern, LIKE_ESCAPE, TransactionRunner } from '@app/database';
-import { EVENT_KIND, fitTextColumn, ImagesService, PostRecordsService } from '@app/posts';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, EntityManager, ObjectLiteral, Repository, SelectQueryBuilder } from 'typeorm';
+import { AuthenticatedUser, cleanHtml, Errors, requirePlainText, toPlainText } from '@app/common';
+import { CalendarEvent, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
+import { EVENT_KIND, fitTextColumn, ListPlan, PostRecordsService, PostRecordTools } from '@app/posts';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
 import { ListEventsQuery } from './dto/list-events.query';
-import { EventOrganizer, EventTerm, EventVenue } from './entities/event-link.entities';
-import { CalendarEvent } from './entities/event.entity';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
 import { EventLinksService } from './event-links.service';
-import { EventListFilters } from './event-list-filters';
+import { EventListPlanner } from './event-list.planner';
 
 const FLAGS = [
   ['show_map', 'showMap'],
@@ -37,20 +32,18 @@ function costText(cost: unknown): string {
   return text;
 }
 
+/** The event rules: its own fields, schedule and zones, links written in the same transaction. */
 @Injectable()
-export class EventsService extends PostRecordsService<CalendarEvent, EventFieldsDto> {
-  protected readonly kind = EVENT_KIND;
-  protected readonly searchColumns = ['title', 'description', 'excerpt'];
+export class EventsService extends PostRecordsService<CalendarEvent, EventFieldsDto, ListEventsQuery, EventListCriteria> {
+  readonly kind = EVENT_KIND;
 
   constructor(
-    @InjectRepository(CalendarEvent) repository: Repository<CalendarEvent>,
-    transactions: TransactionRunner,
-    images: ImagesService,
-    users: UsersService,
-    @Inject(APP_CONFIG) config: AppConfig,
+    events: EventsRepository,
+    tools: PostRecordTools,
     private readonly links: EventLinksService,
+    private readonly planner: EventListPlanner,
   ) {
-    super(repository, transactions, images, users, config);
+    super(events, tools);
   }
 
   protected blankRecord(): Partial<CalendarEvent> {
@@ -69,11 +62,12 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     };
   }
 
+  protected planList(query: ListEventsQuery, base: PostListCriteria): Promise<ListPlan<EventListCriteria>> {
+    return this.planner.plan(query, base);
+  }
+
   protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, _manager: EntityManager, isCreate: boolean): void {
-    if (dto.title !== undefined) {
-      event.title = toPlainText(dto.title);
-      if (event.title === '') throw Errors.invalidParam('title', 'validation.isNotEmpty');
-    }
+    if (dto.title !== undefined) event.title = requirePlainText('title', dto.title);
     if (dto.excerpt !== undefined) event.excerpt = fitTextColumn('excerpt', cleanHtml(dto.excerpt));
     this.applySchedule(event, dto, isCreate);
     if (dto.cost !== undefined) event.cost = costText(dto.cost);
@@ -126,39 +120,9 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     manager: EntityManager,
     event: CalendarEvent,
     dto: EventFieldsDto,
-    _isCreate: boolean,
+    isCreate: boolean,
     user: AuthenticatedUser,
   ): Promise<void> {
-    return this.links.write(manager, event.id, dto, user);
-  }
-
-  /** Contract §3 for events: the whole search text within title, description or excerpt. */
-  protected override applySearch(qb: SelectQueryBuilder<ObjectLiteral>, search: string): void {
-    const pattern = containsPattern(search.trim());
-    qb.andWhere(
-      new Brackets((inner) => {
-        for (const column of this.searchColumns)
-          inner.orWhere(`LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`, { eventSearch: pattern });
-      }),
-    );
-  }
-
-  protected applyListFilters(
-    qb: SelectQueryBuilder<CalendarEvent>,
-    query: ListEventsQuery,
-    user: AuthenticatedUser | undefined,
-    now: Date,
-  ) {
-    return new EventListFilters(this.repository.manager, this.config.siteTimezone).apply(qb, query, user, now);
-  }
-
-  protected override orderList(qb: SelectQueryBuilder<CalendarEvent>, query: ListEventsQuery): void {
-    new EventListFilters(this.repository.manager, this.config.siteTimezone).order(qb, query);
-  }
-
-  protected async deleteLinks(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(EventTerm, { eventId: id });
-    await manager.delete(EventVenue, { eventId: id });
-    await manager.delete(EventOrganizer, { eventId: id });
+    return this.links.write(manager, event.id, dto, user, isCreate);
   }
 }

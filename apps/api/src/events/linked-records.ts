@@ -1,5 +1,6 @@
 import { AuthenticatedUser, Errors, splitList, validationExceptionFactory } from '@app/common';
-import { PostFieldsDto, PostRecord, PostRecordsService } from '@app/posts';
+import { PostRecord } from '@app/domain';
+import { PostFieldsDto, PostRecordsService } from '@app/posts';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { EntityManager } from 'typeorm';

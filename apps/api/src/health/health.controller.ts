@@ -1,12 +1,12 @@
+import { DatabaseHealthRepository } from '@app/domain';
 import { Controller, Get, HttpCode, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 
 /** Liveness and readiness for orchestrators, at the root (outside BASE_PATH and languages). */
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly database: DatabaseHealthRepository) {}
 
   @Get('health')
   @HttpCode(200)
@@ -17,7 +17,7 @@ export class HealthController {
   @Get('ready')
   async ready() {
     try {
-      await this.dataSource.query('SELECT 1');
+      await this.database.ping();
       return { status: 'ready' };
     } catch {
       throw new ServiceUnavailableException();

@@ -1,8 +1,9 @@
 import { LinkContext, toPlainText } from '@app/common';
-import { ORGANIZER_KIND, postBody, postHead } from '@app/posts';
-import { Organizer } from './entities/organizer.entity';
+import { Organizer } from '@app/domain';
+import { MappingPresenter, ORGANIZER_KIND, postBody, postHead, publicUrl } from '@app/posts';
+import { OrganizerResponse } from './dto/organizer.response';
 
-export function toOrganizerResponse(organizer: Organizer, links: LinkContext, siteTimezone: string, now: Date) {
+export function toOrganizerResponse(organizer: Organizer, links: LinkContext, siteTimezone: string, now: Date): OrganizerResponse {
   return {
     ...postHead(organizer, ORGANIZER_KIND, links, siteTimezone, now),
     organizer: organizer.title,
@@ -13,8 +14,6 @@ export function toOrganizerResponse(organizer: Organizer, links: LinkContext, si
   };
 }
 
-export type OrganizerResponse = ReturnType<typeof toOrganizerResponse>;
-
 /** schema.org `Organization` for single-record responses. */
 export function organizerJsonLd(organizer: Organizer, links: LinkContext) {
   return {
@@ -22,10 +21,13 @@ export function organizerJsonLd(organizer: Organizer, links: LinkContext) {
     '@type': 'Organization',
     name: organizer.title,
     description: toPlainText(organizer.description),
-    url: `${links.siteUrl}/${ORGANIZER_KIND.publicPath}/${organizer.slug}/`,
+    url: publicUrl(organizer, ORGANIZER_KIND, links),
     ...(organizer.image ? { image: organizer.image.url } : {}),
     telephone: organizer.phone,
     email: organizer.email,
     sameAs: organizer.website,
   };
 }
+
+/** Organizers as returned, JSON-LD added on single reads. */
+export class OrganizerPresenter extends MappingPresenter<Organizer, OrganizerResponse>(toOrganizerResponse, organizerJsonLd) {}

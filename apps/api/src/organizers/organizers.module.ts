@@ -1,15 +1,13 @@
-import { AuthModule } from '@app/auth';
 import { PostsModule } from '@app/posts';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Organizer } from './entities/organizer.entity';
+import { OrganizerPresenter } from './organizer.mapper';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersService } from './organizers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Organizer]), PostsModule, AuthModule],
+  imports: [PostsModule],
   controllers: [OrganizersController],
-  providers: [OrganizersService],
-  exports: [OrganizersService],
+  providers: [OrganizersService, OrganizerPresenter],
+  exports: [OrganizersService, OrganizerPresenter],
 })
 export class OrganizersModule {}

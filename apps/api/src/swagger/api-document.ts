@@ -1,4 +1,5 @@
-import { API_NAMESPACE, LANGUAGES } from '@app/common';
+import { API_NAMESPACE, docsKey, LANGUAGES } from '@app/common';
+import { ImageResponse } from '@app/posts';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type {
@@ -7,10 +8,8 @@ import type {
   PathItemObject,
   SecurityRequirementObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { docsKey } from './docs-key';
 import { accessRulesByOperation, operationIdOf } from './operation-access';
-import { ImageDto } from './schemas/image.dto';
-import { VenueDto } from './schemas/venue.dto';
+import { VenueResponse } from '../venues/dto/venue.response';
 
 export const BEARER_SCHEME = 'bearer';
 export const BASIC_SCHEME = 'basic';
@@ -34,7 +33,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: operationIdOf,
     // Referenced only inside `oneOf`s (`image`, an event's `venue`), which Nest does not follow.
-    extraModels: [ImageDto, VenueDto],
+    extraModels: [ImageResponse, VenueResponse],
   });
   const access = accessRulesByOperation(app);
 

@@ -1,4 +1,4 @@
-import { API_NAMESPACE, apiRoot, Language, RequestContext } from '@app/common';
+import { API_NAMESPACE, apiRoot, Language, RequestAddress } from '@app/common';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { I18nService } from 'nestjs-i18n';
@@ -45,8 +45,8 @@ export class ApiDocumentation {
   }
 
   /** The document in the request's language, its server URL where the request came in. */
-  forRequest(context: RequestContext): OpenAPIObject {
-    return { ...this.document(context.language), servers: [{ url: `${apiRoot(context)}/${API_NAMESPACE}/` }] };
+  forRequest(language: Language, address: RequestAddress): OpenAPIObject {
+    return { ...this.document(language), servers: [{ url: `${apiRoot(address)}/${API_NAMESPACE}/` }] };
   }
 
   docsTranslator(): DocsTranslator {

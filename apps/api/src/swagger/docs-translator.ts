@@ -1,5 +1,4 @@
-import type { Language } from '@app/common';
-import { DOCS_KEY_PREFIX } from './docs-key';
+import { DOCS_KEY_PREFIX, Language } from '@app/common';
 
 /** One language's docs catalogue, flattened: `responses.list` → text. */
 export type DocsCatalogue = Record<string, string>;

@@ -18,13 +18,22 @@ export function accessRulesByOperation(app: INestApplication): Map<string, Acces
     for (const { metatype } of module.controllers.values()) {
       if (typeof metatype !== 'function') continue;
       const prototype = metatype.prototype as Record<string, unknown>;
-      for (const name of Object.getOwnPropertyNames(prototype)) {
+      for (const name of handlerNames(prototype)) {
         const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
+        if (typeof handler !== 'function') continue;
         const rule = reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [handler, metatype]);
         if (rule) rules.set(operationIdOf(metatype.name, name), rule);
       }
     }
   }
   return rules;
+}
+
+/** Method names of a controller and the classes it extends (routes may come from a controller factory). */
+function handlerNames(prototype: object): Set<string> {
+  const names = new Set<string>();
+  for (let level: object | null = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
+    for (const name of Object.getOwnPropertyNames(level)) if (name !== 'constructor') names.add(name);
+  }
+  return names;
 }

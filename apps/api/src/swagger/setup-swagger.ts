@@ -1,8 +1,11 @@
-import { ApiRequest } from '@app/common';
+import { ApiRequest, Errors, requestLanguage } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { buildApiDocument } from './api-document';
 import { ApiDocumentation } from './api-documentation.service';
+
+const DOCS_PATH = /^\/docs(-json)?(\/|$)/;
 
 /**
  * Swagger UI at `/docs` and the JSON at `/docs-json`, both reached under BASE_PATH and `/en`|`/de`
@@ -14,12 +17,19 @@ import { ApiDocumentation } from './api-documentation.service';
 export function setupSwagger(app: NestExpressApplication): void {
   const documentation = app.get(ApiDocumentation);
   documentation.useSource(() => buildApiDocument(app));
+  // Swagger's routes are not Nest routes: no interceptor checks `translation_language` for them.
+  app.use((req: ApiRequest, _res: Response, next: NextFunction) => {
+    if (DOCS_PATH.test(req.path) && requestLanguage(req).invalidParameter) {
+      return next(Errors.invalidParam('translation_language', 'validation.isIn', { c0: 'en, de' }));
+    }
+    next();
+  });
   SwaggerModule.setup('docs', app, () => documentation.document('en'), {
     useGlobalPrefix: false,
     jsonDocumentUrl: 'docs-json',
     raw: ['json'],
     customSiteTitle: 'Calendar API',
-    patchDocumentOnRequest: (req) => documentation.forRequest((req as ApiRequest).context),
+    patchDocumentOnRequest: (req) => documentation.forRequest(requestLanguage(req as ApiRequest).language, (req as ApiRequest).address),
     swaggerOptions: { persistAuthorization: true, displayOperationId: false, docExpansion: 'list', tryItOutEnabled: false },
   });
 }

@@ -1,9 +1,12 @@
-import { TermsModule } from '@app/terms';
+import { DomainModule } from '@app/domain';
 import { Module } from '@nestjs/common';
 import { TagsController } from './tags.controller';
+import { TagsService } from './tags.service';
 
 @Module({
-  imports: [TermsModule],
+  imports: [DomainModule],
   controllers: [TagsController],
+  providers: [TagsService],
+  exports: [TagsService],
 })
 export class TagsModule {}

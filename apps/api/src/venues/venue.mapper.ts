@@ -1,6 +1,7 @@
 import { LinkContext, toPlainText } from '@app/common';
-import { postBody, postHead, VENUE_KIND } from '@app/posts';
-import { Venue } from './entities/venue.entity';
+import { Venue } from '@app/domain';
+import { MappingPresenter, postBody, postHead, publicUrl, VENUE_KIND } from '@app/posts';
+import { VenueResponse } from './dto/venue.response';
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
 
@@ -10,7 +11,7 @@ export function stateProvinceOf(venue: Pick<Venue, 'stateprovince' | 'state' | '
   return US_NAMES.has(venue.country.trim().toLowerCase()) ? venue.state : venue.province;
 }
 
-export function toVenueResponse(venue: Venue, links: LinkContext, siteTimezone: string, now: Date) {
+export function toVenueResponse(venue: Venue, links: LinkContext, siteTimezone: string, now: Date): VenueResponse {
   return {
     ...postHead(venue, VENUE_KIND, links, siteTimezone, now),
     venue: venue.title,
@@ -31,8 +32,6 @@ export function toVenueResponse(venue: Venue, links: LinkContext, siteTimezone: 
   };
 }
 
-export type VenueResponse = ReturnType<typeof toVenueResponse>;
-
 /** schema.org `Place` for single-record responses. */
 export function venueJsonLd(venue: Venue, links: LinkContext) {
   return {
@@ -40,7 +39,7 @@ export function venueJsonLd(venue: Venue, links: LinkContext) {
     '@type': 'Place',
     name: venue.title,
     description: toPlainText(venue.description),
-    url: `${links.siteUrl}/${VENUE_KIND.publicPath}/${venue.slug}/`,
+    url: publicUrl(venue, VENUE_KIND, links),
     ...(venue.image ? { image: venue.image.url } : {}),
     address: {
       '@type': 'PostalAddress',
@@ -57,3 +56,6 @@ export function venueJsonLd(venue: Venue, links: LinkContext) {
     sameAs: venue.website,
   };
 }
+
+/** Venues as returned, JSON-LD added on single reads. */
+export class VenuePresenter extends MappingPresenter<Venue, VenueResponse>(toVenueResponse, venueJsonLd) {}

@@ -1,15 +1,13 @@
-import { AuthModule } from '@app/auth';
 import { PostsModule } from '@app/posts';
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Venue } from './entities/venue.entity';
+import { VenuePresenter } from './venue.mapper';
 import { VenuesController } from './venues.controller';
 import { VenuesService } from './venues.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Venue]), PostsModule, AuthModule],
+  imports: [PostsModule],
   controllers: [VenuesController],
-  providers: [VenuesService],
-  exports: [VenuesService],
+  providers: [VenuesService, VenuePresenter],
+  exports: [VenuesService, VenuePresenter],
 })
 export class VenuesModule {}

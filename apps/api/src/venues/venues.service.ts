@@ -1,13 +1,8 @@
-import { UsersService } from '@app/auth';
-import { AuthenticatedUser } from '@app/common';
-import { APP_CONFIG, AppConfig } from '@app/config';
-import { TransactionRunner } from '@app/database';
-import { applyEventLinkFilters, ImagesService, ListPostsQuery, PostRecordsService, VENUE_KIND } from '@app/posts';
-import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
+import { requirePlainText } from '@app/common';
+import { EventsRepository, Venue, VenuesRepository } from '@app/domain';
+import { PlaceRecordsService, PostRecordTools, sameText, VENUE_KIND } from '@app/posts';
+import { Injectable } from '@nestjs/common';
 import { VenueFieldsDto } from './dto/create-venue.dto';
-import { Venue } from './entities/venue.entity';
 
 /** Text fields copied as given (trimmed); compared case-insensitively for duplicate avoidance. */
 const TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website'] as const;
@@ -20,29 +15,11 @@ const VALUE_FIELDS = [
 ] as const;
 
 @Injectable()
-export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
-  protected readonly kind = VENUE_KIND;
-  protected readonly searchColumns = [
-    'title',
-    'description',
-    'excerpt',
-    'address',
-    'city',
-    'province',
-    'state',
-    'stateprovince',
-    'zip',
-    'phone',
-  ];
+export class VenuesService extends PlaceRecordsService<Venue, VenueFieldsDto> {
+  readonly kind = VENUE_KIND;
 
-  constructor(
-    @InjectRepository(Venue) repository: Repository<Venue>,
-    transactions: TransactionRunner,
-    images: ImagesService,
-    users: UsersService,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
-    super(repository, transactions, images, users, config);
+  constructor(venues: VenuesRepository, events: EventsRepository, tools: PostRecordTools) {
+    super(venues, events, tools);
   }
 
   protected blankRecord(): Partial<Venue> {
@@ -65,7 +42,7 @@ export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
   }
 
   protected applyOwnFields(venue: Venue, dto: VenueFieldsDto): void {
-    if (dto.venue !== undefined) venue.title = this.plainName('venue', dto.venue);
+    if (dto.venue !== undefined) venue.title = requirePlainText('venue', dto.venue);
     for (const field of TEXT_FIELDS) {
       const value = dto[field];
       if (value !== undefined) venue[field] = value.trim();
@@ -77,29 +54,11 @@ export class VenuesService extends PostRecordsService<Venue, VenueFieldsDto> {
     if (dto.geo_lng !== undefined) venue.geoLng = dto.geo_lng === '' ? null : dto.geo_lng;
   }
 
-  /** Contract §4: a venue whose given fields all match an existing one is that venue. */
-  protected override async findDuplicates(manager: EntityManager, venue: Venue, dto: VenueFieldsDto): Promise<Venue[]> {
-    const candidates = await this.baseQuery(manager)
-      .where('LOWER(p.title) = :title', { title: venue.title.toLowerCase() })
-      .andWhere(`p.status <> 'trash'`)
-      .getMany();
-    const given = TEXT_FIELDS.filter((field) => dto[field] !== undefined);
-    const givenValues = VALUE_FIELDS.filter(([field]) => dto[field] !== undefined).map(([, property]) => property);
-    const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
-    return candidates.filter(
-      (candidate) =>
-        given.every((field) => same(candidate[field], venue[field])) &&
-        givenValues.every((property) => candidate[property] === venue[property]) &&
-        (dto.stateprovince === undefined || same(candidate.stateprovince, venue.stateprovince)) &&
-        (dto.description === undefined || same(candidate.description, venue.description)),
+  protected sameAsGiven(candidate: Venue, venue: Venue, dto: VenueFieldsDto): boolean {
+    return (
+      TEXT_FIELDS.every((field) => dto[field] === undefined || sameText(candidate[field], venue[field])) &&
+      VALUE_FIELDS.every(([field, property]) => dto[field] === undefined || candidate[property] === venue[property]) &&
+      (dto.stateprovince === undefined || sameText(candidate.stateprovince, venue.stateprovince))
     );
-  }
-
-  protected applyListFilters(qb: SelectQueryBuilder<Venue>, query: ListPostsQuery, user: AuthenticatedUser | undefined, now: Date) {
-    return applyEventLinkFilters(qb, { table: 'event_venues', column: 'venue_id' }, query, user, now);
-  }
-
-  protected async deleteLinks(manager: EntityManager, id: number): Promise<void> {
-    await manager.createQueryBuilder().delete().from('event_venues').where('venue_id = :id', { id }).execute();
   }
 }

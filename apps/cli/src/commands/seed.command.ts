@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { parseTimeZone, UTC_TIME_ZONE } from '@app/common';
-import { DataSource } from 'typeorm';
+import { BulkInsertRepository } from '@app/domain';
 import { CliCommand } from '../cli-command';
 import { applyPendingMigrations } from '../pending-migrations';
 import { EventSeeder } from '../seed/event-seeder';
@@ -26,6 +26,6 @@ export const seedCommand: CliCommand = {
       );
     }
     const siteZone = parseTimeZone(app.get<AppConfig>(APP_CONFIG).siteTimezone) ?? UTC_TIME_ZONE;
-    return new EventSeeder(app.get(DataSource), siteZone).run(options, author.id);
+    return new EventSeeder(app.get(BulkInsertRepository), siteZone).run(options, author.id);
   },
 };

@@ -1,5 +1,5 @@
 import { parseTimeZone, TimeZone } from '@app/common';
-import { CalendarEvent } from '../../../api/src/events/entities/event.entity';
+import { CalendarEvent, PlannedEvent } from '@app/domain';
 import { CalendarDay, firstSeedDay, planSchedule } from './event-schedule';
 import { fillSlots, publishedPost, SeedContext } from './seed-context';
 import { seededCost } from './seed-cost';
@@ -9,12 +9,7 @@ import { SlugAllocator } from './slug-allocator';
 export type EventRow = Omit<CalendarEvent, 'id' | 'image'>;
 
 /** An event row and the records it links to, by ID. */
-export interface EventPlan {
-  row: EventRow;
-  venueIds: number[];
-  organizerIds: number[];
-  termIds: number[];
-}
+export type EventPlan = PlannedEvent & { row: EventRow };
 
 /** The records events may link to; terms by name. */
 export interface EventPools {

@@ -1,19 +1,13 @@
-import { TimeZone } from '@app/common';
-import { CATEGORY_KIND, TAG_KIND } from '@app/terms';
-import { DataSource, EntityManager } from 'typeorm';
-import { EventOrganizer, EventTerm, EventVenue } from '../../../api/src/events/entities/event-link.entities';
-import { CalendarEvent } from '../../../api/src/events/entities/event.entity';
-import { Organizer } from '../../../api/src/organizers/entities/organizer.entity';
-import { Venue } from '../../../api/src/venues/entities/venue.entity';
-import { BATCH_SIZE, existingSlugs, insertRows, insertWithIds } from './batch-insert';
-import { EventFactory, EventPlan, EventPools } from './event-factory';
+import { slugify, TimeZone } from '@app/common';
+import { BATCH_SIZE, BulkInsertRepository, CalendarEvent, Category, Organizer, Tag, Venue } from '@app/domain';
+import { EntityManager } from 'typeorm';
+import { EventFactory, EventPools } from './event-factory';
 import { organizerRow, venueRow } from './place-factory';
 import { Random } from './random';
 import { SeedContext } from './seed-context';
 import { CATEGORY_NAMES, TAG_NAMES } from './seed-data';
 import { seedProportions } from './seed-proportions';
 import { SlugAllocator } from './slug-allocator';
-import { ensureTerms } from './term-seeder';
 
 export interface SeedOptions {
   events: number;
@@ -30,28 +24,30 @@ export interface SeedSummary {
   ms: number;
 }
 
+/** Names with their slugs, as the seeder creates (or reuses) terms. */
+const named = (names: readonly string[]) => names.map((name) => ({ name, slug: slugify(name) }));
+
 /**
- * Writes generated events straight to the tables, in multi-row INSERTs: through the HTTP layer
- * 10,000 events would take minutes. Venues, organizers and terms go in first in one transaction,
- * then the events with their links in transactions of BATCH_SIZE events, so an event is never
- * stored without its links.
+ * Writes generated events straight to the tables through the bulk-insert repository. Venues,
+ * organizers and terms go in first in one transaction, then the events with their links in
+ * transactions of BATCH_SIZE events, so an event is never stored without its links.
  */
 export class EventSeeder {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly bulk: BulkInsertRepository,
     private readonly siteZone: TimeZone,
   ) {}
 
   async run(options: SeedOptions, authorId: number): Promise<SeedSummary> {
     const started = Date.now();
     const context: SeedContext = { random: new Random(options.seed), authorId, now: new Date(Math.floor(started / 1000) * 1000) };
-    const pools = await this.dataSource.transaction((manager) => this.writePools(manager, context, options.events));
-    const eventSlugs = new SlugAllocator(await existingSlugs(this.dataSource.manager, CalendarEvent), 'event');
+    const pools = await this.bulk.transaction((manager) => this.writePools(manager, context, options.events));
+    const eventSlugs = new SlugAllocator(await this.bulk.existingSlugs(CalendarEvent), 'event');
     const factory = new EventFactory(context, pools, eventSlugs, this.siteZone);
     for (let written = 0; written < options.events; written += BATCH_SIZE) {
       const plans = Array.from({ length: Math.min(BATCH_SIZE, options.events - written) }, () => factory.next());
       try {
-        await this.dataSource.transaction((manager) => writeEvents(manager, plans));
+        await this.bulk.transaction((manager) => this.bulk.insertEvents(plans, manager));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`Seeding stopped after ${written} of ${options.events} events: ${reason}`);
@@ -69,38 +65,19 @@ export class EventSeeder {
 
   private async writePools(manager: EntityManager, context: SeedContext, events: number): Promise<EventPools> {
     const counts = seedProportions(events);
-    const venueSlugs = new SlugAllocator(await existingSlugs(manager, Venue), 'venue');
-    const organizerSlugs = new SlugAllocator(await existingSlugs(manager, Organizer), 'organizer');
+    const venueSlugs = new SlugAllocator(await this.bulk.existingSlugs(Venue, manager), 'venue');
+    const organizerSlugs = new SlugAllocator(await this.bulk.existingSlugs(Organizer, manager), 'organizer');
     const venues = Array.from({ length: counts.venues }, () => venueRow(context, venueSlugs));
     const organizers = Array.from({ length: counts.organizers }, () => organizerRow(context, organizerSlugs));
+    const categories = named(CATEGORY_NAMES.slice(0, counts.categories));
+    const tags = named(TAG_NAMES.slice(0, counts.tags));
+    const bySlug = (terms: Array<{ name: string; slug: string }>, ids: Map<string, number>) =>
+      new Map(terms.map(({ name, slug }) => [name, ids.get(slug) as number]));
     return {
-      categoryIds: await ensureTerms(manager, CATEGORY_KIND.taxonomy, CATEGORY_NAMES.slice(0, counts.categories)),
-      tagIds: await ensureTerms(manager, TAG_KIND.taxonomy, TAG_NAMES.slice(0, counts.tags)),
-      venueIds: await insertWithIds(manager, Venue, venues),
-      organizerIds: await insertWithIds(manager, Organizer, organizers),
+      categoryIds: bySlug(categories, await this.bulk.ensureTerms(Category, categories, manager)),
+      tagIds: bySlug(tags, await this.bulk.ensureTerms(Tag, tags, manager)),
+      venueIds: await this.bulk.insertWithIds(Venue, venues, manager),
+      organizerIds: await this.bulk.insertWithIds(Organizer, organizers, manager),
     };
   }
-}
-
-async function writeEvents(manager: EntityManager, plans: EventPlan[]): Promise<void> {
-  const ids = await insertWithIds(
-    manager,
-    CalendarEvent,
-    plans.map((plan) => plan.row),
-  );
-  await insertRows(
-    manager,
-    EventVenue,
-    plans.flatMap((plan, i) => plan.venueIds.map((venueId, position) => ({ eventId: ids[i], venueId, position }))),
-  );
-  await insertRows(
-    manager,
-    EventOrganizer,
-    plans.flatMap((plan, i) => plan.organizerIds.map((organizerId, position) => ({ eventId: ids[i], organizerId, position }))),
-  );
-  await insertRows(
-    manager,
-    EventTerm,
-    plans.flatMap((plan, i) => plan.termIds.map((termId) => ({ eventId: ids[i], termId }))),
-  );
 }

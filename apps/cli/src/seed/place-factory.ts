@@ -1,5 +1,4 @@
-import { Organizer } from '../../../api/src/organizers/entities/organizer.entity';
-import { Venue } from '../../../api/src/venues/entities/venue.entity';
+import { Organizer, Venue } from '@app/domain';
 import { CITIES, City, ORGANIZER_PATTERNS, PLACE_WORDS, STREETS, VENUE_PATTERNS } from './place-data';
 import { Random } from './random';
 import { fillSlots, publishedPost, SeedContext } from './seed-context';

@@ -1,8 +1,6 @@
-import { User, UsersService } from '@app/auth';
-import { ADMIN_NAME } from '@app/auth/admin-bootstrap.service';
+import { ADMIN_NAME, UsersService } from '@app/auth';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { INestApplicationContext } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 
 /** Used when a non-administrator already has the name the service gives its first administrator. */
 const FALLBACK_ADMIN_NAME = 'seed-admin';
@@ -18,12 +16,9 @@ export interface SeedAuthor {
  * the way the service's first start would: named `admin`, with ADMIN_TOKEN as its token when set.
  */
 export async function seedAuthor(app: INestApplicationContext): Promise<SeedAuthor> {
-  const admin = await app
-    .get(DataSource)
-    .getRepository(User)
-    .findOne({ where: { role: 'administrator' }, order: { id: 'ASC' } });
-  if (admin) return { id: admin.id, name: admin.name, created: false };
   const users = app.get(UsersService);
+  const admin = await users.findFirstWithRole('administrator');
+  if (admin) return { id: admin.id, name: admin.name, created: false };
   const { adminToken } = app.get<AppConfig>(APP_CONFIG);
   const name = (await users.findByName(ADMIN_NAME)) ? FALLBACK_ADMIN_NAME : ADMIN_NAME;
   const token = adminToken && !(await users.hasToken(adminToken)) ? adminToken : undefined;

@@ -1,4 +1,4 @@
-import { PostRecord } from '@app/posts/entities/post-record.entity';
+import { PostRecord } from '@app/domain';
 import { Random } from './random';
 
 /** What every generated record shares: the random source, its author and the moment of seeding. */

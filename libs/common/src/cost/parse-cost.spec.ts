@@ -1,4 +1,5 @@
-import { CostDetails, parseCost } from './parse-cost';
+import { CostDetails } from './cost-details.dto';
+import { parseCost } from './parse-cost';
 
 const details = (symbol: string, position: CostDetails['currency_position'], values: string[]): CostDetails => ({
   currency_symbol: symbol,

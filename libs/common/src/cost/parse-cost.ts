@@ -1,14 +1,6 @@
+import { CostDetails } from './cost-details.dto';
 import { CostEntry, readCostEntries } from './cost-entries';
 import { COST_NUMBER, normaliseCostNumber } from './cost-number';
-
-/** `cost_details` of an event (contract §2). This service knows no currency codes. */
-export interface CostDetails {
-  currency_symbol: string;
-  currency_code: '';
-  currency_position: 'prefix' | 'postfix' | '';
-  /** The prices as plain decimal strings ("25.5"), each once, ascending. */
-  values: string[];
-}
 
 /** The `cost` and `cost_details` fields of an event. */
 export interface CostFields {

@@ -1,14 +1,5 @@
 import { DateTime, FixedOffsetZone, Zone } from 'luxon';
-
-/** `*_details` of a date: its parts as zero-padded strings. */
-export interface DateDetails {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minutes: string;
-  seconds: string;
-}
+import { DateDetails } from './date-details.dto';
 
 const MINUTE_MS = 60_000;
 const WALL_STRING = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;

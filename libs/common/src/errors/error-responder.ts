@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { ApiRequest } from '../http/api-request';
 import { RouteTable } from '../http/route-table';
-import { DEFAULT_LANGUAGE } from '../i18n/language';
+import { requestLanguage } from '../i18n/request-language';
 import { ApiError, ParamReason } from './api-error';
 import { Errors } from './errors';
 
@@ -47,7 +47,7 @@ export class ErrorResponder {
       return status === 413 ? Errors.payloadTooLarge() : Errors.invalidJson();
     }
     this.logger.error(
-      `request ${request.context?.id ?? '-'} ${request.method} ${request.originalUrl} failed: ${
+      `request ${request.address?.id ?? '-'} ${request.method} ${request.originalUrl} failed: ${
         error instanceof Error ? (error.stack ?? error.message) : String(error)
       }`,
     );
@@ -64,12 +64,14 @@ export class ErrorResponder {
 
   send(error: unknown, request: ApiRequest, response: Response): void {
     const apiError = this.toApiError(error, request);
-    const lang = request.context?.language ?? DEFAULT_LANGUAGE;
+    // Failures before the request-context interceptor ran (routing, guards) resolve it the same way.
+    const lang = request.context?.language ?? requestLanguage(request).language;
     const { args, params, data, headers } = apiError.details;
     const message = this.i18n.translate(apiError.messageKey, { lang, args }) as string;
     const translatedParams = Array.isArray(params) || params === undefined ? params : this.translateReasons(params, lang);
-    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
     if (response.headersSent) return;
+    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+    response.setHeader('Content-Language', lang);
     response.status(apiError.httpStatus).json({
       code: apiError.code,
       message,

@@ -1,30 +1,38 @@
+import type { Viewer } from '@app/domain';
 import type { Request } from 'express';
 import type { Language } from '../i18n/language';
+import type { LinkContext } from './links';
 
-/** What the early middleware learns about a request before Nest routes it. */
-export interface RequestContext {
+/** How a request reached the service, learnt before Nest routes it (the URL loses these parts). */
+export interface RequestAddress {
   id: string;
-  language: Language;
-  /** `/en` or `/de` when the URL carried it, else ''. */
-  languageSegment: string;
+  /** The `/en` or `/de` segment's language, when the URL carried one. */
+  pathLanguage?: Language;
   /** BASE_PATH as reached, '' when not configured. */
   basePath: string;
   /** `protocol://host` the client used. */
   origin: string;
 }
 
-export interface AuthenticatedUser {
-  id: number;
+/** Computed once per routed request by the RequestContextInterceptor. */
+export interface RequestContext {
+  language: Language;
+  links: LinkContext;
+  /** One instant for the whole request: every "now" of its SQL, windows and links agrees. */
+  now: Date;
+}
+
+export interface AuthenticatedUser extends Viewer {
   name: string;
-  role: import('@app/auth/role').Role;
 }
 
 export type ApiRequest = Request & {
-  context: RequestContext;
+  address: RequestAddress;
+  context?: RequestContext;
   user?: AuthenticatedUser;
 };
 
-/** `<origin><BASE_PATH><lang segment>` — the root every link the service builds hangs from. */
-export function apiRoot(context: RequestContext): string {
-  return `${context.origin}${context.basePath}${context.languageSegment}`;
+/** `<origin><BASE_PATH><lang segment>`: the root every link the service builds hangs from. */
+export function apiRoot(address: RequestAddress): string {
+  return `${address.origin}${address.basePath}${address.pathLanguage ? `/${address.pathLanguage}` : ''}`;
 }

@@ -1,8 +1,5 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
-import type { Response } from 'express';
 import { ApiError } from '../errors/api-error';
-import { pageResponse } from './page-response';
+import { Reply } from '../http/reply';
 import { buildQueryString, clampPerPage, paginate } from './pagination';
 
 const COLLECTION = 'http://calendar.test/calendar/events/v1/venues';
@@ -103,12 +100,11 @@ describe('clampPerPage', () => {
   });
 });
 
-describe('pageResponse', () => {
-  it('puts the items under the collection key beside the links, and the paging headers on the response', () => {
-    const response = new ServerResponse(new IncomingMessage(new Socket())) as unknown as Response;
+describe('Reply.page', () => {
+  it('puts the items under the collection key beside the links, and carries the paging headers', () => {
     const page = paginate('venue', COLLECTION, {}, { page: 2, perPage: 1 }, 3);
-    const body = pageResponse(response, 'venues', [{ id: 2 }], page);
-    expect(body).toEqual({
+    const reply = Reply.page('venues', [{ id: 2 }], page);
+    expect(reply.body).toEqual({
       venues: [{ id: 2 }],
       rest_url: `${COLLECTION}?page=2&per_page=1`,
       next_rest_url: `${COLLECTION}?page=3&per_page=1`,
@@ -116,8 +112,10 @@ describe('pageResponse', () => {
       total: 3,
       total_pages: 3,
     });
-    expect(response.getHeader('X-TEC-Total')).toBe('3');
-    expect(response.getHeader('X-TEC-TotalPages')).toBe('3');
-    expect(response.getHeader('Link')).toBe(`<${COLLECTION}?page=3&per_page=1>; rel="next", <${COLLECTION}?per_page=1>; rel="prev"`);
+    expect(reply.headers).toEqual({
+      'X-TEC-Total': '3',
+      'X-TEC-TotalPages': '3',
+      Link: `<${COLLECTION}?page=3&per_page=1>; rel="next", <${COLLECTION}?per_page=1>; rel="prev"`,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { Errors } from '../errors/errors';
 import sanitizeHtml from 'sanitize-html';
 
 /** Titles, names and term descriptions are plain text: tags are removed, entities kept as typed. */
@@ -9,4 +10,11 @@ export function toPlainText(value: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .trim();
+}
+
+/** A title or name as stored: plain text that is not empty once its tags are stripped (contract §4). */
+export function requirePlainText(field: string, value: string): string {
+  const text = toPlainText(value);
+  if (text === '') throw Errors.invalidParam(field, 'validation.isNotEmpty');
+  return text;
 }

@@ -64,3 +64,16 @@ const SUFFIX_ROOM = 12;
 export function slugCandidatePrefix(base: string): string {
   return base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM).replace(/-+$/, '');
 }
+
+/**
+ * The first free slug for `source` (contract §4): `fallback` when the source yields none, then
+ * `-2`, `-3`, ... past the slugs `takenWithPrefix` reports for the candidates' common prefix.
+ */
+export async function chooseFreeSlug(
+  source: string,
+  fallback: string,
+  takenWithPrefix: (prefix: string) => Promise<string[]>,
+): Promise<string> {
+  const base = slugify(source) || fallback;
+  return nextFreeSlug(base, await takenWithPrefix(slugCandidatePrefix(base)));
+}

@@ -1,7 +1,7 @@
 import { PageQuery, ToBoolean, ToInt } from '@app/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
-import { ALL_STATUSES } from '../post-status';
+import { ALL_STATUSES } from '@app/domain';
 
 /** Query of the venue and organizer lists (spec: page, per_page, search, event, has_events, only_with_upcoming, status). */
 export class ListPostsQuery extends PageQuery {

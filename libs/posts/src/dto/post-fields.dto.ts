@@ -1,7 +1,7 @@
 import { IsStringOrNumber, ToInt } from '@app/common';
 import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from './optional-field';
-import { WRITABLE_STATUSES, WritableStatus } from '../post-status';
+import { WRITABLE_STATUSES, WritableStatus } from '@app/domain';
 
 /** Fields every post-like record accepts on create and update (contract §§4, 6). */
 export class PostFieldsDto {

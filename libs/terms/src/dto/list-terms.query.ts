@@ -2,8 +2,8 @@ import { PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/com
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { TERM_ORDERBY } from '@app/domain';
 
-export const TERM_ORDERBY = ['id', 'name', 'slug', 'count', 'description'] as const;
 export const SORT_ORDER = ['asc', 'desc'] as const;
 
 /** Query of `GET /categories` and `GET /tags`. */

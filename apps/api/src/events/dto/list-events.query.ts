@@ -1,5 +1,5 @@
 import { PageQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
-import { ALL_STATUSES } from '@app/posts';
+import { ALL_STATUSES } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 

@@ -1,0 +1,102 @@
+import { CostDetails, DateDetails, PageEnvelope } from '@app/common';
+import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
+import { TermResponse } from '@app/terms';
+import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { OrganizerResponse } from '../../organizers/dto/organizer.response';
+import { VenueResponse } from '../../venues/dto/venue.response';
+
+/** An event as returned (contract §2). */
+@ApiSchema({ name: 'Event' })
+export class EventResponse extends PostRecordResponse {
+  /** Title of the event. */
+  title: string;
+
+  /** Whether the event lasts whole days. */
+  all_day: boolean;
+
+  /** Start in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
+  start_date: string;
+
+  /** Start in the event's time zone, split into parts. */
+  start_date_details: DateDetails;
+
+  /** End in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
+  end_date: string;
+
+  /** End in the event's time zone, split into parts. */
+  end_date_details: DateDetails;
+
+  /** Start in UTC, `YYYY-MM-DD HH:MM:SS`. */
+  utc_start_date: string;
+
+  /** Start in UTC, split into parts. */
+  utc_start_date_details: DateDetails;
+
+  /** End in UTC, `YYYY-MM-DD HH:MM:SS`. */
+  utc_end_date: string;
+
+  /** End in UTC, split into parts. */
+  utc_end_date_details: DateDetails;
+
+  /** Time zone of the event: an IANA name such as `Europe/Berlin`, or `UTC`, `UTC+2`. */
+  timezone: string;
+
+  /** Abbreviation of the time zone at the start, e.g. `CET` or `CEST`. */
+  timezone_abbr: string;
+
+  /** Cost as displayed, e.g. `€25`, `10 – 20 €` or `Free`; "" when unset. */
+  cost: string;
+
+  /** Currency and prices of the cost. */
+  cost_details: CostDetails;
+
+  /** Website of the event; "" when unset. */
+  website: string;
+
+  /** Whether the event page shows a map of the venue. */
+  show_map: boolean;
+
+  /** Whether the event page shows a link to a map of the venue. */
+  show_map_link: boolean;
+
+  /** Whether the event is left out of lists (it is still found through `include`). */
+  hide_from_listings: boolean;
+
+  /** Whether the event stays at the top of its day in calendar views. */
+  sticky: boolean;
+
+  /** Whether the event is featured on the site. */
+  featured: boolean;
+
+  /** Categories of the event. */
+  categories: TermResponse[];
+
+  /** Tags of the event. */
+  tags: TermResponse[];
+
+  /** The venue: one object for one venue, [] for none, a list for several. */
+  @ApiProperty({
+    oneOf: [{ $ref: getSchemaPath(VenueResponse) }, { type: 'array', items: { $ref: getSchemaPath(VenueResponse) } }],
+  })
+  venue: VenueResponse | VenueResponse[];
+
+  /** Organizers of the event, in the order they were given. */
+  organizer: OrganizerResponse[];
+
+  /** Custom fields; always empty. */
+  @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0 })
+  custom_fields: never[];
+}
+
+/** A page of events. */
+@ApiSchema({ name: 'EventList' })
+export class EventListResponse extends PageEnvelope {
+  /** The events of this page. */
+  events: EventResponse[];
+}
+
+@ApiSchema({ name: 'DeletedEvent' })
+export class DeletedEventResponse extends DeletedRecordResponse {
+  /** The event as it was before it was deleted. */
+  previous: EventResponse;
+}

@@ -1,0 +1,64 @@
+import { Errors } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { EventListCriteria, EventsRepository, OrganizersRepository, PostListCriteria, VenuesRepository } from '@app/domain';
+import { ListPlan } from '@app/posts';
+import { Inject, Injectable } from '@nestjs/common';
+import { CategoriesService } from '../categories/categories.service';
+import { TagsService } from '../tags/tags.service';
+import { ListEventsQuery } from './dto/list-events.query';
+import { effectiveEventQuery } from './event-list-query';
+import { dateWindow } from './event-window';
+
+export const DEFAULT_GEO_RADIUS_KM = 50;
+
+/**
+ * Turns an event list query into repository criteria (contract §3): the date window, terms by ID
+ * or slug, linked records that must exist, the geo circle; and the effective query `rest_url`
+ * repeats, built from the same window so the two never differ.
+ */
+@Injectable()
+export class EventListPlanner {
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly venues: VenuesRepository,
+    private readonly organizers: OrganizersRepository,
+    private readonly categories: CategoriesService,
+    private readonly tags: TagsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async plan(query: ListEventsQuery, base: PostListCriteria): Promise<ListPlan<EventListCriteria>> {
+    const window = query.include?.length ? {} : dateWindow(query, this.config.siteTimezone, base.now);
+    const criteria: EventListCriteria = {
+      ...base,
+      include: query.include,
+      window,
+      categoryIds: query.categories?.length ? await this.categories.idsForFilter(query.categories, 'categories') : undefined,
+      tagIds: query.tags?.length ? await this.tags.idsForFilter(query.tags, 'tags') : undefined,
+      venueIds: await this.existing(this.venues, query.venue, 'venue'),
+      organizerIds: await this.existing(this.organizers, query.organizer, 'organizer'),
+      featured: query.featured,
+      geoloc: query.geoloc,
+      ticketed: query.ticketed,
+    };
+    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
+      throw Errors.invalidParam(query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng', 'validation.geolocPair');
+    }
+    if (query.geoloc_lat !== undefined && query.geoloc_lng !== undefined) {
+      criteria.near = { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius ?? DEFAULT_GEO_RADIUS_KM };
+    }
+    if (query.post_parent !== undefined) {
+      if (!(await this.events.exists(query.post_parent))) throw Errors.invalidParam('post_parent', 'validation.eventExists');
+      criteria.postParentId = query.post_parent;
+    }
+    return { criteria, echo: effectiveEventQuery(query, window, this.config.siteTimezone) };
+  }
+
+  /** Venue or organizer IDs (OR logic) that must all exist, else a 400 naming the field. */
+  private async existing(records: VenuesRepository | OrganizersRepository, ids: number[] | undefined, field: string) {
+    if (!ids?.length) return undefined;
+    const unique = [...new Set(ids)];
+    if ((await records.countExisting(unique)) !== unique.length) throw Errors.invalidParam(field, 'validation.recordExists');
+    return unique;
+  }
+}

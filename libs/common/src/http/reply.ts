@@ -1,0 +1,20 @@
+import { PageResult } from '../pagination/pagination';
+
+/** A handler's answer that carries headers besides its body; the ReplyInterceptor sets them. */
+export class Reply<T = unknown> {
+  constructor(
+    readonly body: T,
+    readonly headers: Record<string, string>,
+  ) {}
+
+  /** The list body of contract §3, items under the collection key, with the paging headers. */
+  static page<T>(collection: string, items: T[], page: PageResult): Reply<Record<string, unknown>> {
+    const { headers, ...links } = page;
+    return new Reply({ [collection]: items, ...links }, headers);
+  }
+
+  /** A created record with its `Location`. */
+  static created<T>(body: T, location: string): Reply<T> {
+    return new Reply(body, { Location: location });
+  }
+}

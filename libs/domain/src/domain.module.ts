@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { EventLinksRepository } from './events/event-links.repository';
+import { EventsRepository } from './events/events.repository';
+import { DatabaseHealthRepository } from './health/database-health.repository';
+import { OrganizersRepository } from './organizers/organizers.repository';
+import { ImagesRepository } from './posts/images.repository';
+import { BulkInsertRepository } from './seed/bulk-insert.repository';
+import { TermsRepository } from './terms/terms.repository';
+import { UsersRepository } from './users/users.repository';
+import { VenuesRepository } from './venues/venues.repository';
+
+const REPOSITORIES = [
+  EventsRepository,
+  EventLinksRepository,
+  VenuesRepository,
+  OrganizersRepository,
+  TermsRepository,
+  ImagesRepository,
+  UsersRepository,
+  DatabaseHealthRepository,
+  BulkInsertRepository,
+];
+
+/**
+ * The repositories, one per table group: every SQL string and query builder of the application
+ * lives in them (and in the migrations). They need the TypeORM DataSource of the importing app.
+ */
+@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
+export class DomainModule {}

@@ -1,0 +1,43 @@
+import { PostListCriteria } from '../posts/post-records.repository';
+
+/** The date window a list uses after defaults and whole-day widening (contract §3). */
+export interface DateWindow {
+  start?: Date;
+  end?: Date;
+  startsBefore?: Date;
+  startsAfter?: Date;
+  endsBefore?: Date;
+  endsAfter?: Date;
+}
+
+/** A point and a radius in km: events whose venue lies within it, nearest first. */
+export interface GeoCircle {
+  lat: number;
+  lng: number;
+  radiusKm: number;
+}
+
+/** An event list's filters once validated and resolved to IDs (contract §3). */
+export interface EventListCriteria extends PostListCriteria {
+  /** Only these events; the window and `hide_from_listings` are then ignored. */
+  include?: number[];
+  window: DateWindow;
+  categoryIds?: number[];
+  tagIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  /** true: only events whose venue has coordinates; false: only events without. */
+  geoloc?: boolean;
+  near?: GeoCircle;
+  postParentId?: number;
+  /** No tickets are sold here: `true` matches nothing. */
+  ticketed?: boolean;
+}
+
+/** How a venue or organizer list narrows itself by linked events (contract §3). */
+export interface LinkedEventCriteria {
+  eventId?: number;
+  hasEvents?: boolean;
+  onlyWithUpcoming?: boolean;
+}

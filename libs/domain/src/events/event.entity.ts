@@ -1,0 +1,47 @@
+import { PostRecord } from '../posts/post-record.entity';
+import { Column, Entity, Index } from 'typeorm';
+
+@Entity('events')
+@Index('UQ_events_slug', ['slug'], { unique: true })
+// Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
+@Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
+@Index('IDX_events_end', ['endUtc'])
+export class CalendarEvent extends PostRecord {
+  @Column({ name: 'start_utc', type: 'datetime' })
+  startUtc: Date;
+
+  @Column({ name: 'end_utc', type: 'datetime' })
+  endUtc: Date;
+
+  /** IANA name (Europe/Berlin) or a fixed offset (UTC, UTC+2). */
+  @Column({ type: 'varchar', length: 64 })
+  timezone: string;
+
+  @Column({ name: 'all_day', type: 'boolean' })
+  allDay: boolean;
+
+  @Column({ type: 'varchar', length: 255 })
+  cost: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  website: string;
+
+  @Column({ name: 'show_map', type: 'boolean' })
+  showMap: boolean;
+
+  @Column({ name: 'show_map_link', type: 'boolean' })
+  showMapLink: boolean;
+
+  @Column({ name: 'hide_from_listings', type: 'boolean' })
+  hideFromListings: boolean;
+
+  @Column({ type: 'boolean' })
+  sticky: boolean;
+
+  @Column({ type: 'boolean' })
+  featured: boolean;
+
+  @Index('IDX_events_parent')
+  @Column({ name: 'post_parent_id', type: 'integer', nullable: true })
+  postParentId: number | null;
+}

@@ -1,0 +1,176 @@
+import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { Brackets, DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { PostRecordsRepository } from '../posts/post-records.repository';
+import { publishedCondition } from '../posts/visibility';
+import { isEditorial } from '../users/role';
+import { Viewer } from '../users/viewer';
+import { EventLinksRepository, PlaceKind } from './event-links.repository';
+import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
+import { CalendarEvent } from './event.entity';
+
+const PLACE_LINKS = {
+  venue: { table: 'event_venues', column: 'venue_id' },
+  organizer: { table: 'event_organizers', column: 'organizer_id' },
+} as const;
+
+/** Great-circle distance in km from the point to the nearest coordinate-bearing venue of the event. */
+function distanceSql(): string {
+  const cosine = `COS(RADIANS(:geoLat)) * COS(RADIANS(v.geo_lat)) * COS(RADIANS(v.geo_lng) - RADIANS(:geoLng)) + SIN(RADIANS(:geoLat)) * SIN(RADIANS(v.geo_lat))`;
+  // Rounding can push the cosine a hair past ±1, where ACOS is undefined.
+  const clamped = `CASE WHEN ${cosine} > 1 THEN 1 WHEN ${cosine} < -1 THEN -1 ELSE ${cosine} END`;
+  return `(SELECT MIN(6371 * ACOS(${clamped})) FROM event_venues gv INNER JOIN venues v ON v.id = gv.venue_id WHERE gv.event_id = p.id AND v.status <> 'trash' AND v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL)`;
+}
+
+const LOCATED = `EXISTS (SELECT 1 FROM event_venues lv INNER JOIN venues lvv ON lvv.id = lv.venue_id WHERE lv.event_id = p.id AND lvv.status <> 'trash' AND lvv.geo_lat IS NOT NULL AND lvv.geo_lng IS NOT NULL)`;
+
+/** Published events per term, as a correlated subquery on the alias `term`. */
+const PUBLISHED_USES = `FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')}`;
+
+/**
+ * Every query over the events table: the event list with its filters and order, and what other
+ * lists ask of events (term counts, venues and organizers linked to readable events).
+ */
+@Injectable()
+export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
+  protected readonly searchColumns = ['title', 'description', 'excerpt'];
+
+  constructor(
+    dataSource: DataSource,
+    private readonly links: EventLinksRepository,
+  ) {
+    super(dataSource, CalendarEvent);
+  }
+
+  async exists(id: number, db: EntityManager = this.manager): Promise<boolean> {
+    return db.existsBy(CalendarEvent, { id });
+  }
+
+  protected removeLinks(id: number, db: EntityManager): Promise<void> {
+    return this.links.unlinkEvent(id, db);
+  }
+
+  /** Contract §3 for events: the whole search text within title, description or excerpt. */
+  protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string): void {
+    const pattern = containsPattern(search.trim());
+    qb.andWhere(
+      new Brackets((inner) => {
+        for (const column of this.searchColumns)
+          inner.orWhere(`LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`, { eventSearch: pattern });
+      }),
+    );
+  }
+
+  protected applyFilters(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
+    if (criteria.include?.length) {
+      qb.andWhere('p.id IN (:...include)', { include: criteria.include });
+    } else {
+      qb.andWhere('p.hide_from_listings = :hidden', { hidden: false });
+      whereDates(qb, criteria.window);
+    }
+    whereLinked(qb, 'categories_et', 'event_terms', 'term_id', criteria.categoryIds);
+    whereLinked(qb, 'tags_et', 'event_terms', 'term_id', criteria.tagIds);
+    whereLinked(qb, 'venue_l', PLACE_LINKS.venue.table, PLACE_LINKS.venue.column, criteria.venueIds);
+    whereLinked(qb, 'organizer_l', PLACE_LINKS.organizer.table, PLACE_LINKS.organizer.column, criteria.organizerIds);
+    if (criteria.featured !== undefined) qb.andWhere('p.featured = :featured', { featured: criteria.featured });
+    if (criteria.geoloc !== undefined) qb.andWhere(criteria.geoloc ? LOCATED : `NOT ${LOCATED}`);
+    if (criteria.near) {
+      qb.andWhere(`${distanceSql()} <= :geoRadius`, {
+        geoLat: criteria.near.lat,
+        geoLng: criteria.near.lng,
+        geoRadius: criteria.near.radiusKm,
+      });
+    }
+    if (criteria.postParentId !== undefined) qb.andWhere('p.post_parent_id = :postParent', { postParent: criteria.postParentId });
+    if (criteria.ticketed === true) qb.andWhere('1 = 0');
+  }
+
+  /** Start, then ID ascending; nearest first when a point is given. */
+  protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
+    if (criteria.near) {
+      qb.addSelect(distanceSql(), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
+    } else {
+      qb.orderBy('p.start_utc', 'ASC');
+    }
+    qb.addOrderBy('p.id', 'ASC');
+  }
+
+  /** Published-event counts for the given terms (absent IDs count 0). */
+  async publishedCountsByTerm(termIds: number[], now: Date, db: EntityManager = this.manager): Promise<Map<number, number>> {
+    if (termIds.length === 0) return new Map();
+    const rows = await db
+      .createQueryBuilder()
+      .select('et.term_id', 'term_id')
+      .addSelect('COUNT(*)', 'count')
+      .from('event_terms', 'et')
+      .innerJoin('events', 'e', 'e.id = et.event_id')
+      .where('et.term_id IN (:...termIds)', { termIds })
+      .andWhere(publishedCondition('e'), { now })
+      .groupBy('et.term_id')
+      .getRawMany<{ term_id: number | string; count: number | string }>();
+    return new Map(rows.map((row) => [Number(row.term_id), Number(row.count)]));
+  }
+
+  /** SQL counting the published events of the term aliased `term` (needs the `now` parameter). */
+  termCountSql(): string {
+    return `(SELECT COUNT(*) ${PUBLISHED_USES})`;
+  }
+
+  /** SQL true when the term aliased `term` has a published event; stops at the first one. */
+  termUsedSql(): string {
+    return `EXISTS (SELECT 1 ${PUBLISHED_USES})`;
+  }
+
+  /** SQL true when the term aliased `term` is linked to the event `:linkedEvent`. */
+  termOfEventSql(): string {
+    return 'EXISTS (SELECT 1 FROM event_terms pt WHERE pt.term_id = term.id AND pt.event_id = :linkedEvent)';
+  }
+
+  /** The `event`, `has_events` and `only_with_upcoming` filters of a venue or organizer list (alias `p`). */
+  whereLinkedToEvents(
+    qb: WhereExpressionBuilder,
+    kind: PlaceKind,
+    criteria: LinkedEventCriteria,
+    viewer: Viewer | undefined,
+    now: Date,
+  ): void {
+    const { table, column } = PLACE_LINKS[kind];
+    const linked = (extra: string) =>
+      `EXISTS (SELECT 1 FROM ${table} l INNER JOIN events e ON e.id = l.event_id WHERE l.${column} = p.id AND ${extra})`;
+    const params = { now, viewerId: viewer?.id ?? 0 };
+    if (criteria.eventId !== undefined) {
+      qb.andWhere(`EXISTS (SELECT 1 FROM ${table} le WHERE le.${column} = p.id AND le.event_id = :linkedEvent)`, {
+        linkedEvent: criteria.eventId,
+      });
+    }
+    if (criteria.hasEvents !== undefined) {
+      const condition = linked(readableEventSql(viewer));
+      qb.andWhere(criteria.hasEvents ? condition : `NOT ${condition}`, params);
+    }
+    if (criteria.onlyWithUpcoming) qb.andWhere(linked(`${readableEventSql(viewer)} AND e.end_utc >= :now`), params);
+  }
+}
+
+/** Events the caller may read, not in trash (contract §3 `has_events`), aliased `e`. */
+function readableEventSql(viewer: Viewer | undefined): string {
+  if (isEditorial(viewer?.role)) return `e.status <> 'trash'`;
+  if (!viewer) return publishedCondition('e');
+  return `(${publishedCondition('e')} OR (e.author_id = :viewerId AND e.status <> 'trash'))`;
+}
+
+function whereDates(qb: WhereExpressionBuilder, window: DateWindow): void {
+  if (window.start) qb.andWhere('p.start_utc >= :windowStart', { windowStart: window.start });
+  if (window.end) qb.andWhere('p.end_utc <= :windowEnd', { windowEnd: window.end });
+  if (window.startsBefore) qb.andWhere('p.start_utc < :startsBefore', { startsBefore: window.startsBefore });
+  if (window.startsAfter) qb.andWhere('p.start_utc > :startsAfter', { startsAfter: window.startsAfter });
+  if (window.endsBefore) qb.andWhere('p.end_utc < :endsBefore', { endsBefore: window.endsBefore });
+  if (window.endsAfter) qb.andWhere('p.end_utc > :endsAfter', { endsAfter: window.endsAfter });
+}
+
+/** Events linked to one of `ids` through a link table (OR logic). */
+function whereLinked(qb: WhereExpressionBuilder, alias: string, table: string, column: string, ids: number[] | undefined): void {
+  if (!ids?.length) return;
+  qb.andWhere(`EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = p.id AND ${alias}.${column} IN (:...${alias}Ids))`, {
+    [`${alias}Ids`]: ids,
+  });
+}

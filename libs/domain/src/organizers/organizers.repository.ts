@@ -1,0 +1,16 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventLinksRepository } from '../events/event-links.repository';
+import { EventsRepository } from '../events/events.repository';
+import { PlaceRecordsRepository } from '../events/place-records.repository';
+import { Organizer } from './organizer.entity';
+
+/** Every query over the organizers table. */
+@Injectable()
+export class OrganizersRepository extends PlaceRecordsRepository<Organizer> {
+  protected readonly searchColumns = ['title', 'description', 'excerpt', 'phone', 'email', 'website'];
+
+  constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {
+    super(dataSource, Organizer, 'organizer', events, links);
+  }
+}

@@ -1,0 +1,52 @@
+import { Column, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { PostStatus } from './post-status';
+import { Image } from './image.entity';
+
+/**
+ * The columns every post-like record (event, venue, organizer) carries. Each kind has its own
+ * table; this base keeps the shared part in one place. Instants are stored in UTC.
+ */
+export abstract class PostRecord {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 200 })
+  slug: string;
+
+  @Index()
+  @Column({ type: 'varchar', length: 20 })
+  status: PostStatus;
+
+  @Column({ name: 'author_id', type: 'integer' })
+  authorId: number;
+
+  /** The title of an event, the name of a venue or organizer. */
+  @Column({ type: 'varchar', length: 255 })
+  title: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ type: 'text' })
+  excerpt: string;
+
+  @Column({ name: 'image_id', type: 'integer', nullable: true })
+  imageId: number | null;
+
+  @ManyToOne(() => Image, { nullable: true, createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'image_id' })
+  image?: Image | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  password: string | null;
+
+  /** Once published, a contributor may no longer edit or delete the record (contract §6). */
+  @Column({ name: 'was_published', type: 'boolean', default: false })
+  wasPublished: boolean;
+
+  @Column({ name: 'published_utc', type: 'datetime' })
+  publishedUtc: Date;
+
+  @Column({ name: 'modified_utc', type: 'datetime' })
+  modifiedUtc: Date;
+}

@@ -1,0 +1,143 @@
+import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { Viewer } from '../users/viewer';
+import { PostRecord } from './post-record.entity';
+import { PostStatus } from './post-status';
+import { whereVisible } from './visibility';
+
+export type RecordRef = { id: number } | { slug: string };
+
+/** What every post-like list asks: the caller, the statuses it may see, the moment it reads at. */
+export interface PostListCriteria {
+  viewer: Viewer | undefined;
+  statuses: PostStatus[];
+  now: Date;
+  search?: string;
+}
+
+export interface PageWindow {
+  page: number;
+  perPage: number;
+}
+
+export interface IdPage {
+  ids: number[];
+  total: number;
+}
+
+/**
+ * The queries events, venues and organizers share: lookup by ID or slug with the image, pages of
+ * visible records, slug candidates, trash and delete. Each kind adds its filters and order.
+ */
+export abstract class PostRecordsRepository<T extends PostRecord, C extends PostListCriteria = PostListCriteria> {
+  /** Columns searched word by word; a record matches when one column contains every word. */
+  protected abstract readonly searchColumns: string[];
+
+  protected constructor(
+    protected readonly dataSource: DataSource,
+    readonly target: new () => T,
+  ) {}
+
+  protected get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  protected baseQuery(db: EntityManager = this.manager): SelectQueryBuilder<T> {
+    return db.createQueryBuilder<T>(this.target, 'p').leftJoinAndSelect('p.image', 'image');
+  }
+
+  findByRef(ref: RecordRef, db: EntityManager = this.manager): Promise<T | null> {
+    const qb = this.baseQuery(db);
+    if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
+    else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
+    return qb.getOne();
+  }
+
+  /** Records in the order of `ids`, with their images; missing IDs are skipped. */
+  async findByIds(ids: number[], db: EntityManager = this.manager): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const records = await this.baseQuery(db).where('p.id IN (:...ids)', { ids }).getMany();
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return ids.map((id) => byId.get(id)).filter((record): record is T => record !== undefined);
+  }
+
+  /** How many of these IDs exist (any status). */
+  async countExisting(ids: number[], db: EntityManager = this.manager): Promise<number> {
+    if (ids.length === 0) return 0;
+    return db.createQueryBuilder<T>(this.target, 'p').where('p.id IN (:...ids)', { ids }).getCount();
+  }
+
+  /** Records not in trash whose title equals `title` ignoring case: candidates for duplicate avoidance. */
+  findLiveByTitle(title: string, db: EntityManager = this.manager): Promise<T[]> {
+    return this.baseQuery(db).where('LOWER(p.title) = :title', { title: title.toLowerCase() }).andWhere(`p.status <> 'trash'`).getMany();
+  }
+
+  /** Slugs of the kind that start with `prefix`, other than the record's own. */
+  async slugsWithPrefix(prefix: string, selfId: number | undefined, db: EntityManager = this.manager): Promise<string[]> {
+    const qb = db
+      .createQueryBuilder<T>(this.target, 'p')
+      .select('p.slug', 'slug')
+      .where(`p.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(prefix).slice(1) });
+    if (selfId !== undefined) qb.andWhere('p.id <> :selfId', { selfId });
+    return (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
+  }
+
+  save(record: T, db: EntityManager): Promise<T> {
+    return db.save(record);
+  }
+
+  newRecord(fields: Partial<T>, db: EntityManager = this.manager): T {
+    return db.create(this.target, fields as T);
+  }
+
+  async moveToTrash(id: number, modifiedUtc: Date, db: EntityManager): Promise<void> {
+    await db.update(this.target, { id } as never, { status: 'trash', modifiedUtc } as never);
+  }
+
+  /** Deletes the record for good, its links first. */
+  async remove(id: number, db: EntityManager): Promise<void> {
+    await this.removeLinks(id, db);
+    await db.delete(this.target, { id } as never);
+  }
+
+  protected abstract removeLinks(id: number, db: EntityManager): Promise<void>;
+
+  /**
+   * One page of the IDs of visible records, and the total. The IDs are selected on their own, so
+   * ordering by computed values (distance) and joins never disturb LIMIT/OFFSET.
+   */
+  async page(criteria: C, window: PageWindow): Promise<IdPage> {
+    const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
+    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search);
+    this.applyFilters(qb, criteria);
+    const total = await qb.getCount();
+    const offset = (window.page - 1) * window.perPage;
+    // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
+    // otherwise reach the SQL as an OFFSET like 1e+21.
+    if (offset >= total) return { ids: [], total };
+    qb.select('p.id', 'id');
+    this.orderPage(qb, criteria);
+    const rows = await qb.offset(offset).limit(window.perPage).getRawMany<{ id: number | string }>();
+    return { ids: rows.map((row) => Number(row.id)), total };
+  }
+
+  /** The kind's own list filters. */
+  protected abstract applyFilters(qb: SelectQueryBuilder<T>, criteria: C): void;
+
+  /** Newest publication first (contract §3); column names, as the page query selects raw IDs. */
+  protected orderPage(qb: SelectQueryBuilder<T>, _criteria: C): void {
+    qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
+  }
+
+  /** Contract §3 for venues and organizers: one column must contain every word of the search. */
+  protected whereSearch(qb: SelectQueryBuilder<T>, search: string): void {
+    const words = search.trim().split(/\s+/).slice(0, 10);
+    const params: Record<string, string> = {};
+    words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
+    const perColumn = this.searchColumns.map(
+      (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
+    );
+    qb.andWhere(`(${perColumn.join(' OR ')})`, params);
+  }
+}

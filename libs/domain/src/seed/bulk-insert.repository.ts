@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
+import { CalendarEvent } from '../events/event.entity';
+import { PostRecord } from '../posts/post-record.entity';
+import { TermTarget, taxonomyOf } from '../terms/terms.repository';
+
+/**
+ * Rows per INSERT statement. 500 events of 24 columns stay well below SQLite's 32,766 bound
+ * parameters and MySQL's packet limit, and are few enough statements to keep seeding fast.
+ */
+export const BATCH_SIZE = 500;
+
+export type NewRow<E extends ObjectLiteral> = QueryDeepPartialEntity<E>;
+export type SlugTarget = new () => PostRecord;
+
+/** An event row and the records it links to, by ID, as the seeder writes them. */
+export interface PlannedEvent {
+  row: NewRow<CalendarEvent> & { slug: string };
+  venueIds: number[];
+  organizerIds: number[];
+  termIds: number[];
+}
+
+function inBatches<T>(items: readonly T[], size = BATCH_SIZE): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
+/**
+ * Multi-row INSERTs for the seeder, which writes generated records straight to the tables: through
+ * the HTTP layer 10,000 events would take minutes.
+ */
+@Injectable()
+export class BulkInsertRepository {
+  constructor(readonly dataSource: DataSource) {}
+
+  /** Runs the work in one transaction. */
+  transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  /** Every slug a table holds: seeding again into the same database must pick new ones. */
+  async existingSlugs(target: SlugTarget, db: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const rows = await db.createQueryBuilder(target, 'r').select('r.slug', 'slug').getRawMany<{ slug: string }>();
+    return rows.map((row) => row.slug);
+  }
+
+  /** Inserts records with unique slugs and returns their IDs in the order given. */
+  async insertWithIds<E extends ObjectLiteral & { slug: string }>(
+    target: EntityTarget<E>,
+    rows: Array<NewRow<E> & { slug: string }>,
+    db: EntityManager,
+  ): Promise<number[]> {
+    await this.insertRows(target, rows, db);
+    return this.idsBySlug(
+      target,
+      rows.map((row) => row.slug),
+      db,
+    );
+  }
+
+  /** Events and their links, in the caller's transaction, so an event is never stored without its links. */
+  async insertEvents(plans: PlannedEvent[], db: EntityManager): Promise<void> {
+    const ids = await this.insertWithIds(
+      CalendarEvent,
+      plans.map((plan) => plan.row),
+      db,
+    );
+    const rows = <L>(pick: (plan: PlannedEvent, eventId: number) => L[]) => plans.flatMap((plan, i) => pick(plan, ids[i]));
+    await this.insertRows(
+      EventVenue,
+      rows((plan, eventId) => plan.venueIds.map((venueId, position) => ({ eventId, venueId, position }))),
+      db,
+    );
+    await this.insertRows(
+      EventOrganizer,
+      rows((plan, eventId) => plan.organizerIds.map((organizerId, position) => ({ eventId, organizerId, position }))),
+      db,
+    );
+    await this.insertRows(
+      EventTerm,
+      rows((plan, eventId) => plan.termIds.map((termId) => ({ eventId, termId }))),
+      db,
+    );
+  }
+
+  /**
+   * The terms with these slugs, by slug: ones that already exist (an earlier seed, or an editor's)
+   * are reused, the others created with the given names.
+   */
+  async ensureTerms(target: TermTarget, terms: Array<{ name: string; slug: string }>, db: EntityManager): Promise<Map<string, number>> {
+    const taxonomy = taxonomyOf(target);
+    const slugs = terms.map((term) => term.slug);
+    const find = async () =>
+      new Map(
+        (
+          await db
+            .createQueryBuilder(target, 't')
+            .select(['t.id', 't.slug'])
+            .where('t.taxonomy = :taxonomy', { taxonomy })
+            .andWhere('t.slug IN (:...slugs)', { slugs })
+            .getMany()
+        ).map((t) => [t.slug, t.id]),
+      );
+    const existing = slugs.length ? await find() : new Map<string, number>();
+    const missing = terms.filter((term) => !existing.has(term.slug));
+    if (missing.length > 0) {
+      await this.insertRows(
+        target,
+        missing.map(({ name, slug }) => ({ taxonomy, name, slug, description: '', parentId: 0 })),
+        db,
+      );
+    }
+    return missing.length > 0 ? find() : existing;
+  }
+
+  /** Multi-row INSERTs through the entity metadata, so each driver gets its own date and boolean forms. */
+  private async insertRows<E extends ObjectLiteral>(target: EntityTarget<E>, rows: NewRow<E>[], db: EntityManager): Promise<void> {
+    for (const batch of inBatches(rows)) {
+      // updateEntity(false): the generated IDs are read back by slug, which works alike on both drivers.
+      await db.createQueryBuilder().insert().into(target).values(batch).updateEntity(false).execute();
+    }
+  }
+
+  /** IDs of the rows with these (unique) slugs, in the order of `slugs`. */
+  private async idsBySlug(target: EntityTarget<ObjectLiteral>, slugs: string[], db: EntityManager): Promise<number[]> {
+    const found = new Map<string, number>();
+    for (const batch of inBatches(slugs)) {
+      const rows = await db
+        .createQueryBuilder(target, 'r')
+        .select('r.id', 'id')
+        .addSelect('r.slug', 'slug')
+        .where('r.slug IN (:...slugs)', { slugs: batch })
+        .getRawMany<{ id: number | string; slug: string }>();
+      for (const row of rows) found.set(row.slug, Number(row.id));
+    }
+    return slugs.map((slug) => {
+      const id = found.get(slug);
+      if (id === undefined) throw new Error(`The row with slug "${slug}" was not found after inserting it.`);
+      return id;
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { ChildEntity, Column, Entity, Index, PrimaryGeneratedColumn, TableInheritance } from 'typeorm';
+import { Taxonomy, TAXONOMIES } from './taxonomy';
+
+/**
+ * Categories and tags share one table, told apart by `taxonomy`, as WordPress terms are: single
+ * table inheritance, so a query on `Category` or `Tag` is limited to its own taxonomy.
+ */
+@Entity('terms')
+@TableInheritance({ column: { name: 'taxonomy', type: 'varchar', length: 32 } })
+@Index('UQ_terms_taxonomy_slug', ['taxonomy', 'slug'], { unique: true })
+@Index('IDX_terms_taxonomy_parent', ['taxonomy', 'parentId'])
+// TypeORM indexes the discriminator of single table inheritance; naming it keeps migrations in charge.
+@Index('IDX_terms_taxonomy', ['taxonomy'])
+export class Term {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'varchar', length: 32 })
+  taxonomy: Taxonomy;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  slug: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  @Column({ name: 'parent_id', type: 'integer', default: 0 })
+  parentId: number;
+}
+
+/** An event category (`tribe_events_cat`); categories nest through `parentId`. */
+@ChildEntity(TAXONOMIES.category)
+export class Category extends Term {}
+
+/** An event tag (`post_tag`); tags are flat. */
+@ChildEntity(TAXONOMIES.tag)
+export class Tag extends Term {}

@@ -1,0 +1,168 @@
+import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
+import { EventLinksRepository } from '../events/event-links.repository';
+import { EventsRepository } from '../events/events.repository';
+import { Taxonomy, TAXONOMIES } from './taxonomy';
+import { Category, Tag, Term } from './term.entity';
+
+/** The entity of one taxonomy: queries on it see only its own terms. */
+export type TermTarget = typeof Category | typeof Tag;
+
+export const TERM_ORDERBY = ['id', 'name', 'slug', 'count', 'description'] as const;
+export type TermOrderBy = (typeof TERM_ORDERBY)[number];
+
+export function taxonomyOf(target: TermTarget): Taxonomy {
+  return target === Category ? TAXONOMIES.category : TAXONOMIES.tag;
+}
+
+export interface CountedTerm {
+  term: Term;
+  count: number;
+}
+
+/** A term list's filters once validated (contract §3). */
+export interface TermListCriteria {
+  target: TermTarget;
+  now: Date;
+  search?: string;
+  include?: number[];
+  exclude?: number[];
+  parent?: number;
+  /** Only terms of this event. */
+  eventId?: number;
+  slugs?: string[];
+  hideEmpty: boolean;
+  orderby: TermOrderBy;
+  order: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+/** Every query over the terms table; counts and event links are asked of the events repositories. */
+@Injectable()
+export class TermsRepository {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly links: EventLinksRepository,
+  ) {}
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  private query(target: TermTarget, db: EntityManager = this.manager): SelectQueryBuilder<Term> {
+    return db.createQueryBuilder<Term>(target, 'term').where('term.taxonomy = :taxonomy', { taxonomy: taxonomyOf(target) });
+  }
+
+  async page(criteria: TermListCriteria): Promise<{ items: CountedTerm[]; total: number }> {
+    const qb = this.query(criteria.target).setParameter('now', criteria.now);
+    if (criteria.search) {
+      qb.andWhere(`(LOWER(term.name) LIKE :search ESCAPE '${LIKE_ESCAPE}' OR LOWER(term.slug) LIKE :search ESCAPE '${LIKE_ESCAPE}')`, {
+        search: containsPattern(criteria.search),
+      });
+    }
+    if (criteria.include?.length) qb.andWhere('term.id IN (:...include)', { include: criteria.include });
+    if (criteria.exclude?.length) qb.andWhere('term.id NOT IN (:...exclude)', { exclude: criteria.exclude });
+    if (criteria.parent !== undefined) qb.andWhere('term.parent_id = :parent', { parent: criteria.parent });
+    if (criteria.eventId !== undefined) qb.andWhere(this.events.termOfEventSql(), { linkedEvent: criteria.eventId });
+    if (criteria.slugs?.length) qb.andWhere('term.slug IN (:...slugs)', { slugs: criteria.slugs.map((s) => s.toLowerCase()) });
+    if (criteria.hideEmpty) qb.andWhere(this.events.termUsedSql());
+
+    const total = await qb.getCount();
+    // Past the end there is nothing to fetch, and a huge page would overflow the OFFSET.
+    if ((criteria.page - 1) * criteria.perPage >= total) return { items: [], total };
+    const direction = criteria.order.toUpperCase() as 'ASC' | 'DESC';
+    qb.addSelect(this.events.termCountSql(), 'term_count');
+    if (criteria.orderby === 'count') qb.orderBy('term_count', direction);
+    else if (criteria.orderby === 'id') qb.orderBy('term.id', direction);
+    // Case-insensitive on both drivers: MySQL's collation folds case, SQLite's does not.
+    else qb.addSelect(`LOWER(term.${criteria.orderby})`, 'sort_key').orderBy('sort_key', direction);
+    qb.addOrderBy('term.id', direction)
+      .offset((criteria.page - 1) * criteria.perPage)
+      .limit(criteria.perPage);
+    const { entities, raw } = await qb.getRawAndEntities<{ term_count: string | number }>();
+    return { items: entities.map((term, i) => ({ term, count: Number(raw[i].term_count) })), total };
+  }
+
+  /** Published-event counts for the given terms (absent IDs count 0). */
+  publishedCounts(termIds: number[], now: Date, db: EntityManager = this.manager): Promise<Map<number, number>> {
+    return this.events.publishedCountsByTerm(termIds, now, db);
+  }
+
+  findById(target: TermTarget, id: number, db: EntityManager = this.manager): Promise<Term | null> {
+    return this.query(target, db).andWhere('term.id = :id', { id }).getOne();
+  }
+
+  findBySlug(target: TermTarget, slug: string, db: EntityManager = this.manager): Promise<Term | null> {
+    return this.query(target, db).andWhere('term.slug = :slug', { slug: slug.toLowerCase() }).getOne();
+  }
+
+  /** The oldest term named `name`, ignoring case. */
+  findByName(target: TermTarget, name: string, db: EntityManager = this.manager): Promise<Term | null> {
+    return this.query(target, db).andWhere('LOWER(term.name) = :name', { name: name.toLowerCase() }).orderBy('term.id', 'ASC').getOne();
+  }
+
+  /** Terms of either taxonomy by ID, any that exist. */
+  findAnyByIds(ids: number[]): Promise<Term[]> {
+    return ids.length ? this.manager.find(Term, { where: { id: In(ids) } }) : Promise.resolve([]);
+  }
+
+  /** Terms given by ID or by slug, any that exist. */
+  findByIdsOrSlugs(target: TermTarget, ids: number[], slugs: string[]): Promise<Term[]> {
+    const taxonomy = taxonomyOf(target);
+    const where = [...(ids.length ? [{ taxonomy, id: In(ids) }] : []), ...(slugs.length ? [{ taxonomy, slug: In(slugs) }] : [])];
+    return where.length ? this.manager.find(target, { where }) : Promise.resolve([]);
+  }
+
+  /** How many of these IDs are terms of the taxonomy. */
+  countExisting(target: TermTarget, ids: number[]): Promise<number> {
+    return ids.length ? this.query(target).andWhere('term.id IN (:...ids)', { ids }).getCount() : Promise.resolve(0);
+  }
+
+  /**
+   * Another term of the taxonomy named `name` (ignoring case) under `parentId`. With `lock`, the
+   * rows and gaps the read covers are locked (MySQL), so a concurrent writer of the same name waits
+   * or deadlocks (and is retried) instead of slipping past.
+   */
+  findNameClash(
+    target: TermTarget,
+    name: string,
+    parentId: number,
+    selfId: number | undefined,
+    lock: boolean,
+    db: EntityManager,
+  ): Promise<Term | null> {
+    const qb = this.query(target, db)
+      .andWhere('term.parent_id = :parentId', { parentId })
+      .andWhere('LOWER(term.name) = :name', { name: name.toLowerCase() });
+    if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Slugs of the taxonomy that start with `prefix`, other than the term's own. */
+  async slugsWithPrefix(target: TermTarget, prefix: string, selfId: number | undefined, db: EntityManager): Promise<string[]> {
+    const qb = this.query(target, db)
+      .select('term.slug', 'slug')
+      .andWhere(`term.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(prefix).slice(1) });
+    if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
+    return (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
+  }
+
+  newTerm(target: TermTarget, fields: Pick<Term, 'name' | 'slug' | 'description' | 'parentId'>, db: EntityManager): Term {
+    return db.create(target, { ...fields, taxonomy: taxonomyOf(target) });
+  }
+
+  save(term: Term, db: EntityManager): Promise<Term> {
+    return db.save(term);
+  }
+
+  /** Deletes a term for good: events lose it, its children move up to its parent. */
+  async remove(target: TermTarget, term: Term, db: EntityManager): Promise<void> {
+    await this.links.unlinkTerm(term.id, db);
+    await db.update(target, { taxonomy: taxonomyOf(target), parentId: term.id }, { parentId: term.parentId });
+    await db.delete(target, { id: term.id });
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EventLinksRepository } from '../events/event-links.repository';
+import { EventsRepository } from '../events/events.repository';
+import { PlaceRecordsRepository } from '../events/place-records.repository';
+import { Venue } from './venue.entity';
+
+/** Every query over the venues table. */
+@Injectable()
+export class VenuesRepository extends PlaceRecordsRepository<Venue> {
+  protected readonly searchColumns = [
+    'title',
+    'description',
+    'excerpt',
+    'address',
+    'city',
+    'province',
+    'state',
+    'stateprovince',
+    'zip',
+    'phone',
+  ];
+
+  constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {
+    super(dataSource, Venue, 'venue', events, links);
+  }
+}

@@ -1,0 +1,8 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** Answer to `force=true`: the record is gone for good (contract §5); not a schema of its own. */
+export abstract class DeletedRecordResponse {
+  /** Always true: the record was deleted for good. */
+  @ApiProperty({ enum: [true] })
+  deleted: true;
+}

@@ -1,0 +1,50 @@
+import { Errors } from '@app/common';
+import { EventsRepository, PlaceListCriteria, PlaceRecordsRepository, PostListCriteria, PostRecord } from '@app/domain';
+import { EntityManager } from 'typeorm';
+import { ListPostsQuery } from './dto/list-posts.query';
+import { PostFieldsDto } from './dto/post-fields.dto';
+import { PostRecordTools } from './post-record-tools';
+import { effectivePostListQuery } from './post-list';
+import { ListPlan, PostRecordsService } from './post-records.service';
+
+/** Text compared ignoring case for duplicate avoidance; `null` counts as "". */
+export const sameText = (a: string | null, b: string | null): boolean => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/**
+ * Venues and organizers: records events link to, created inline from an event body too. They share
+ * the linked-event list filters and duplicate avoidance (contract §§3-4).
+ */
+export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFieldsDto> extends PostRecordsService<
+  T,
+  D,
+  ListPostsQuery,
+  PlaceListCriteria
+> {
+  protected constructor(
+    records: PlaceRecordsRepository<T>,
+    private readonly events: EventsRepository,
+    tools: PostRecordTools,
+  ) {
+    super(records, tools);
+  }
+
+  /** Whether an existing record equals every field the body gave. */
+  protected abstract sameAsGiven(candidate: T, record: T, dto: D): boolean;
+
+  protected async planList(query: ListPostsQuery, base: PostListCriteria): Promise<ListPlan<PlaceListCriteria>> {
+    if (query.event !== undefined && !(await this.events.exists(query.event))) throw Errors.invalidParam('event', 'validation.eventExists');
+    return {
+      criteria: { ...base, eventId: query.event, hasEvents: query.has_events, onlyWithUpcoming: query.only_with_upcoming },
+      echo: effectivePostListQuery(query),
+    };
+  }
+
+  /** Contract §4: a record whose given fields all match an existing one is that record. */
+  protected override async findDuplicates(manager: EntityManager, record: T, dto: D): Promise<T[]> {
+    const candidates = await this.records.findLiveByTitle(record.title, manager);
+    return candidates.filter(
+      (candidate) =>
+        this.sameAsGiven(candidate, record, dto) && (dto.description === undefined || sameText(candidate.description, record.description)),
+    );
+  }
+}

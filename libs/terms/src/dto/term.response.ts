@@ -1,0 +1,47 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+
+/** REST links of a term. */
+@ApiSchema({ name: 'TermUrls' })
+export class TermUrls {
+  /** This term in the API. */
+  self: string;
+  /** The list the term belongs to in the API. */
+  collection: string;
+  /** The parent category in the API; only when the term has a parent. */
+  up?: string;
+}
+
+/** A category or tag as returned (contract §2); events embed the same shape. */
+@ApiSchema({ name: 'Term' })
+export class TermResponse {
+  /** Term ID. */
+  @ApiProperty({ type: 'integer' })
+  id: number;
+
+  /** Name of the category or tag. */
+  name: string;
+
+  /** URL slug of the term, unique within its taxonomy. */
+  slug: string;
+
+  /** Plain-text description of the term. */
+  description: string;
+
+  /** `tribe_events_cat` for categories, `post_tag` for tags. */
+  @ApiProperty({ enum: ['tribe_events_cat', 'post_tag'] })
+  taxonomy: string;
+
+  /** ID of the parent category; 0 for none (always 0 for tags). */
+  @ApiProperty({ type: 'integer' })
+  parent: number;
+
+  /** Number of published events that use the term. */
+  @ApiProperty({ type: 'integer' })
+  count: number;
+
+  /** Public archive page of the term on the site. */
+  url: string;
+
+  /** REST links of the term. */
+  urls: TermUrls;
+}

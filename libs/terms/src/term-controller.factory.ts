@@ -1,0 +1,173 @@
+import { RequireRoles } from '@app/auth';
+import {
+  ApiCreateResponses,
+  ApiListResponses,
+  ApiReadResponses,
+  ApiTermDeleteResponses,
+  ApiUpdateResponses,
+  Ctx,
+  declareParamTypes,
+  IdParam,
+  Reply,
+  RequestContext,
+} from '@app/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Type } from '@nestjs/common';
+import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
+import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
+import { TermResponse } from './dto/term.response';
+import { toTermResponse } from './term.mapper';
+import { TermRef, TermsService } from './terms.service';
+
+/** The classes a taxonomy's routes validate and document. */
+export interface TermResourceTypes {
+  createDto: Type;
+  updateDto: Type;
+  listQuery: Type;
+  listResponse: Type;
+}
+
+type TermBody = HierarchicalTermFieldsDto & { name: string };
+
+/**
+ * The routes of a taxonomy (categories, tags), by ID and by slug with the same rules: anyone reads,
+ * editors and administrators write. The taxonomy's controller extends the class this returns.
+ */
+export function TermController(types: TermResourceTypes) {
+  abstract class TermControllerBase {
+    constructor(protected readonly service: TermsService) {}
+
+    @ApiListResponses(types.listResponse)
+    @Get()
+    async list(@Query() query: ListHierarchicalTermsQuery, @Ctx() context: RequestContext) {
+      const { items, page } = await this.service.list(query, context);
+      const kind = this.service.kind;
+      return Reply.page(
+        kind.collection,
+        items.map(({ term, count }) => toTermResponse(term, count, kind, context.links)),
+        page,
+      );
+    }
+
+    @ApiCreateResponses(TermResponse)
+    @Post()
+    @RequireRoles('administrator', 'editor')
+    async create(@Body() dto: TermBody, @Ctx() context: RequestContext) {
+      const { term, count } = await this.service.create(dto);
+      const body = toTermResponse(term, count, this.service.kind, context.links);
+      return Reply.created(body, body.urls.self);
+    }
+
+    @ApiReadResponses(TermResponse)
+    @Get('by-slug/:slug')
+    getBySlug(@Param('slug') slug: string, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.read({ slug }, context);
+    }
+
+    @ApiUpdateResponses(TermResponse)
+    @Post('by-slug/:slug')
+    @HttpCode(200)
+    @RequireRoles('administrator', 'editor')
+    updateBySlug(
+      @Param('slug') slug: string,
+      @Body() dto: HierarchicalTermFieldsDto,
+      @Ctx() context: RequestContext,
+    ): Promise<TermResponse> {
+      return this.write({ slug }, dto, context);
+    }
+
+    @ApiUpdateResponses(TermResponse)
+    @Put('by-slug/:slug')
+    @RequireRoles('administrator', 'editor')
+    replaceBySlug(
+      @Param('slug') slug: string,
+      @Body() dto: HierarchicalTermFieldsDto,
+      @Ctx() context: RequestContext,
+    ): Promise<TermResponse> {
+      return this.write({ slug }, dto, context);
+    }
+
+    @ApiUpdateResponses(TermResponse)
+    @Patch('by-slug/:slug')
+    @RequireRoles('administrator', 'editor')
+    patchBySlug(
+      @Param('slug') slug: string,
+      @Body() dto: HierarchicalTermFieldsDto,
+      @Ctx() context: RequestContext,
+    ): Promise<TermResponse> {
+      return this.write({ slug }, dto, context);
+    }
+
+    @ApiTermDeleteResponses(TermResponse)
+    @Delete('by-slug/:slug')
+    @RequireRoles('administrator', 'editor')
+    deleteBySlug(@Param('slug') slug: string, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.remove({ slug }, context);
+    }
+
+    @ApiReadResponses(TermResponse)
+    @Get(':id')
+    get(@IdParam() id: number, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.read({ id }, context);
+    }
+
+    @ApiUpdateResponses(TermResponse)
+    @Post(':id')
+    @HttpCode(200)
+    @RequireRoles('administrator', 'editor')
+    update(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.write({ id }, dto, context);
+    }
+
+    @ApiUpdateResponses(TermResponse)
+    @Put(':id')
+    @RequireRoles('administrator', 'editor')
+    replace(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.write({ id }, dto, context);
+    }
+
+    @ApiUpdateResponses(TermResponse)
+    @Patch(':id')
+    @RequireRoles('administrator', 'editor')
+    patch(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.write({ id }, dto, context);
+    }
+
+    @ApiTermDeleteResponses(TermResponse)
+    @Delete(':id')
+    @RequireRoles('administrator', 'editor')
+    delete(@IdParam() id: number, @Ctx() context: RequestContext): Promise<TermResponse> {
+      return this.remove({ id }, context);
+    }
+
+    private async read(ref: TermRef, context: RequestContext): Promise<TermResponse> {
+      const { term, count } = await this.service.get(ref, context.now);
+      return toTermResponse(term, count, this.service.kind, context.links);
+    }
+
+    private async write(ref: TermRef, dto: HierarchicalTermFieldsDto, context: RequestContext): Promise<TermResponse> {
+      const { term, count } = await this.service.update(ref, dto);
+      return toTermResponse(term, count, this.service.kind, context.links);
+    }
+
+    private async remove(ref: TermRef, context: RequestContext): Promise<TermResponse> {
+      const { term, count } = await this.service.delete(ref);
+      return toTermResponse(term, count, this.service.kind, context.links);
+    }
+  }
+
+  declareParamTypes(TermControllerBase, {
+    list: [types.listQuery, Object],
+    create: [types.createDto, Object],
+    getBySlug: [String, Object],
+    updateBySlug: [String, types.updateDto, Object],
+    replaceBySlug: [String, types.updateDto, Object],
+    patchBySlug: [String, types.updateDto, Object],
+    deleteBySlug: [String, Object],
+    get: [Number, Object],
+    update: [Number, types.updateDto, Object],
+    replace: [Number, types.updateDto, Object],
+    patch: [Number, types.updateDto, Object],
+    delete: [Number, Object],
+  });
+  return TermControllerBase;
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { OpenAPIV3 } from 'openapi-types';
+import { createTestApp, NS, TestApp } from './support/test-app';
+
+/*
+ * The OpenAPI document before the restructuring into repositories and controller factories
+ * (test/fixtures/openapi-baseline, served by the service at that commit) against the one served
+ * now, in both languages: equal, but for what was added on purpose since. A change to the
+ * document that nobody meant fails here; one somebody meant is listed below, with its reason.
+ */
+
+type Document = OpenAPIV3.Document;
+
+/** Paths added since the baseline, with why. */
+const ADDED_PATHS: Record<string, string> = {
+  '/categories/by-slug/{slug}': 'categories gained by-slug routes (issue 8)',
+  '/tags/by-slug/{slug}': 'tags gained by-slug routes (issue 8)',
+};
+
+function baseline(language: 'en' | 'de'): Document {
+  return JSON.parse(readFileSync(join(__dirname, 'fixtures', 'openapi-baseline', `doc.${language}.json`), 'utf8')) as Document;
+}
+
+/** The document without what was added on purpose, and without the request-dependent server URL. */
+function comparable(document: Document): Omit<Document, 'servers'> {
+  const { servers: _servers, ...rest } = document;
+  const paths = Object.fromEntries(Object.entries(rest.paths).filter(([path]) => !(path in ADDED_PATHS)));
+  return { ...rest, paths };
+}
+
+describe('the OpenAPI document against its baseline', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it.each(['en', 'de'] as const)('is unchanged in %s but for the additions listed', async (language) => {
+    const served = (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
+    expect(comparable(served)).toEqual(comparable(baseline(language)));
+  });
+
+  it.each(['en', 'de'] as const)('has every addition in %s', async (language) => {
+    const served = (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
+    for (const path of Object.keys(ADDED_PATHS)) expect(served.paths).toHaveProperty([path]);
+  });
+
+  it('documents the by-slug term routes like the ID routes, with a string slug', async () => {
+    const served = (await t.http.get(`${NS}/doc`).expect(200)).body as Document;
+    for (const collection of ['categories', 'tags']) {
+      const byId = served.paths[`/${collection}/{id}`] as OpenAPIV3.PathItemObject;
+      const bySlug = served.paths[`/${collection}/by-slug/{slug}`] as OpenAPIV3.PathItemObject;
+      for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+        const [idOperation, slugOperation] = [byId[method], bySlug[method]];
+        expect(slugOperation?.responses).toEqual(idOperation?.responses);
+        expect(slugOperation?.security).toEqual(idOperation?.security);
+        expect(slugOperation?.requestBody).toEqual(idOperation?.requestBody);
+        const slug = (slugOperation?.parameters as OpenAPIV3.ParameterObject[]).find((parameter) => parameter.in === 'path');
+        expect(slug).toMatchObject({ name: 'slug', required: true, schema: { type: 'string' } });
+      }
+    }
+  });
+});
