@@ -23,12 +23,16 @@ describe('errors (contract §8)', () => {
   const admin = () => bearer(ADMIN_TOKEN);
 
   describe('routing', () => {
-    it.each(['/', '/nope', `${NS}/nope`, `${NS}/categories/1/extra`, `${NS}/categories/by-slug/music`, '/calendar/events/v2/categories'])(
-      'GET %s is 404 rest_no_route',
-      async (path) => {
-        expectErrorBody(await t.http.get(path), 404, 'rest_no_route');
-      },
-    );
+    it.each([
+      '/',
+      '/nope',
+      `${NS}/nope`,
+      `${NS}/categories/1/extra`,
+      `${NS}/categories/by-slug/music/extra`,
+      '/calendar/events/v2/categories',
+    ])('GET %s is 404 rest_no_route', async (path) => {
+      expectErrorBody(await t.http.get(path), 404, 'rest_no_route');
+    });
 
     it('a path that cannot be percent-decoded is 404 rest_no_route, in the language of its segment', async () => {
       expectErrorBody(await t.http.get(`${NS}/categories/%E0`), 404, 'rest_no_route');

@@ -1,6 +1,7 @@
 /**
- * The route summary of the spec (paths relative to `{ns}`, OpenAPI style), which the namespace
- * index and the OpenAPI document must both list with exactly these methods.
+ * The route summary of the spec (paths relative to `{ns}`, OpenAPI style), plus the by-slug term
+ * routes the design card asks of every module, which the namespace index and the OpenAPI document
+ * must both list with exactly these methods.
  */
 const RECORD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const COLLECTION = ['GET', 'POST'];
@@ -19,8 +20,10 @@ export const SPEC_ROUTES: Record<string, string[]> = {
   '/organizers/by-slug/{slug}': RECORD,
   '/categories': COLLECTION,
   '/categories/{id}': RECORD,
+  '/categories/by-slug/{slug}': RECORD,
   '/tags': COLLECTION,
   '/tags/{id}': RECORD,
+  '/tags/by-slug/{slug}': RECORD,
 };
 
 /** `/events/{id}` → `/calendar/events/v1/events/(?P<id>\d+)`, as WordPress writes routes. */
