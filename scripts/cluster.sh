@@ -5,10 +5,11 @@
 # own ports, socket, pid file and folder, and is stopped only by the PID this script recorded.
 #
 #   scripts/cluster.sh start [--dir DIR] [--base-port P]   # or: npm run cluster -- start
-#   scripts/cluster.sh status | stop [--clean]
-#   scripts/cluster.sh kill-node N | start-node N | restart-node N
+#   scripts/cluster.sh status | stop [--clean]                        [--dir DIR]
+#   scripts/cluster.sh kill-node N | start-node N | restart-node N    [--dir DIR]
 #
-# Environment: CLUSTER_DIR (folder for the nodes; default a new mktemp -d folder),
+# Environment: CLUSTER_DIR (folder for the nodes, as --dir; default a new mktemp -d folder, which
+# is remembered in ${TMPDIR:-/tmp}/calendar-galera.state so that stop/status need no arguments),
 # CLUSTER_PORTS ("3311 3312 3313": SQL ports; group, IST and SST ports are SQL port + 1000, + 2000
 # and + 3000), CLUSTER_DB (database created once the cluster is up; default calendar),
 # CLUSTER_TIMEOUT (seconds to wait for Synced; default 120), CLUSTER_STOP_TIMEOUT (seconds between
@@ -24,7 +25,7 @@ MARIADBD="${MARIADBD:-/usr/sbin/mariadbd}"
 GALERA_PROVIDER="${GALERA_PROVIDER:-/usr/lib/galera/libgalera_smm.so}"
 TIMEOUT="${CLUSTER_TIMEOUT:-120}"
 STOP_TIMEOUT="${CLUSTER_STOP_TIMEOUT:-60}"
-# Where a start without --dir is remembered, so that stop/status work without arguments.
+# Where a start without --dir is remembered, so that stop/status work without arguments after it.
 STATE_FILE="${CLUSTER_STATE_FILE:-${TMPDIR:-/tmp}/calendar-galera.state}"
 # Offsets from a node's SQL port to its Galera ports. Below 32768 for the default SQL ports, so
 # they never collide with the kernel's ephemeral client ports (32768-60999).
@@ -44,7 +45,7 @@ die() {
 }
 
 usage() {
-  sed -n '7,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '7,20p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit "${1:-2}"
 }
 
@@ -336,9 +337,10 @@ cmd_start() {
     DIR="$keep_dir" PORTS=("${keep_ports[@]}") DB_NAME="" CREATED=0
   fi
 
+  local remember=0
   if [ -z "$DIR" ]; then
     DIR="$(mktemp -d -t calendar-galera.XXXXXX)"
-    CREATED=1
+    CREATED=1 remember=1
   elif [ ! -d "$DIR" ]; then
     mkdir -p "$DIR"
     CREATED=1
@@ -378,7 +380,9 @@ cmd_start() {
     fi
   done
   check_ports_free "${NODES[@]}"
-  printf 'dir=%s\n' "$DIR" >"$STATE_FILE"
+  # Only a start without --dir/CLUSTER_DIR is remembered: whoever chose a folder names it again,
+  # and a second cluster (other ports, other folder) must not hide the default one from stop.
+  if [ "$remember" = 1 ]; then printf 'dir=%s\n' "$DIR" >"$STATE_FILE"; fi
 
   for n in "${NODES[@]}"; do
     mkdir -p "$(node_dir "$n")/data" "$(node_dir "$n")/tmp"
