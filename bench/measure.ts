@@ -19,8 +19,18 @@ export interface Measurement {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** More of autocannon's latency distribution (2xx only), for the JSON file. */
+  latencyMs: { mean: number; p75: number; p90: number; p97_5: number; max: number };
   /** Responses received (any status). */
   requests: number;
+  /** Requests written, answered or not (those in flight when the time is up are never answered). */
+  sent: number;
+  /**
+   * Connections that received at least one response. Fewer than `connections` means the server
+   * left some connections waiting the whole time (e.g. not yet accepted).
+   */
+  connectionsAnswered: number;
+  connections: number;
   non2xx: number;
   /** Connection errors, timeouts not included. */
   errors: number;
@@ -71,22 +81,29 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+interface Run {
+  result: autocannon.Result;
+  connectionsAnswered: number;
+}
+
 /** autocannon with its callback (which returns the instance, for `stop()` and its events). */
-function run(options: autocannon.Options, listen?: (instance: autocannon.Instance) => void): Promise<autocannon.Result> {
+function run(options: autocannon.Options, listen?: (instance: autocannon.Instance) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
+    const answered = new Set<object>();
     const instance = autocannon(options, (error: unknown, result: autocannon.Result) => {
       running = undefined;
       // Interrupted: leave the promise pending; the signal handler cleans up and exits.
       if (wasInterrupted()) return;
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
-      else resolve(result);
+      else resolve({ result, connectionsAnswered: answered.size });
     });
     running = instance;
+    instance.on('response', (client) => answered.add(client));
     listen?.(instance);
   });
 }
 
-function figures(name: string, path: string, result: autocannon.Result, loadBefore: number[]): Measurement {
+function figures(name: string, path: string, { result, connectionsAnswered }: Run, connections: number, loadBefore: number[]): Measurement {
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
   );
@@ -96,7 +113,17 @@ function figures(name: string, path: string, result: autocannon.Result, loadBefo
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    latencyMs: {
+      mean: result.latency.mean,
+      p75: result.latency.p75,
+      p90: result.latency.p90,
+      p97_5: result.latency.p97_5,
+      max: result.latency.max,
+    },
     requests: result.requests.total,
+    sent: (result.requests as { sent?: number }).sent ?? 0,
+    connectionsAnswered,
+    connections,
     non2xx: result.non2xx,
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
@@ -116,7 +143,7 @@ export async function measurePath(name: string, origin: string, path: string, op
     duration: options.durationSeconds,
     timeout: options.timeoutSeconds,
   });
-  return figures(name, path, result, loadBefore);
+  return figures(name, path, result, options.connections, loadBefore);
 }
 
 interface KindTally {
@@ -179,7 +206,7 @@ export async function measureMix(name: string, origin: string, catalogue: Catalo
         else tally.latencies.push(responseTime);
       }),
   );
-  const measurement = figures(name, `varied mix of ${MIX_KINDS.length} kinds`, result, loadBefore);
+  const measurement = figures(name, `varied mix of ${MIX_KINDS.length} kinds`, result, options.connections, loadBefore);
   measurement.mix = {
     sent,
     distinct: allPaths.size,

@@ -35,6 +35,7 @@ export function throughputTable(measurements: Measurement[]): string {
       'p50',
       'p99',
       'responses',
+      'conns answered',
       'non-2xx',
       'errors',
       'timeouts',
@@ -48,13 +49,14 @@ export function throughputTable(measurements: Measurement[]): string {
       ms(m.p50Ms),
       ms(m.p99Ms),
       m.requests,
+      `${m.connectionsAnswered}/${m.connections}`,
       m.non2xx,
       m.errors,
       m.timeouts,
       load(m.loadBefore),
       load(m.loadAfter),
     ]),
-    [false, true, true, true, true, true, true, true, true, false, false],
+    [false, true, true, true, true, true, true, true, true, true, false, false],
   );
 }
 
