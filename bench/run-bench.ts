@@ -146,7 +146,12 @@ async function main(): Promise<number> {
   if ('hot' in figures) {
     for (const m of [figures.hot, figures.mix]) {
       if (m.failures > 0 || m.requests === 0) {
-        failures.push(`${m.name}: ${m.requests} responses, ${m.non2xx} non-2xx, ${m.errors} errors, ${m.timeouts} timeouts`);
+        const codes = Object.entries(m.statusCodes)
+          .filter(([code]) => !code.startsWith('2'))
+          .map(([code, count]) => `${count} × ${code}`);
+        failures.push(
+          `${m.name}: ${m.requests} responses, ${m.non2xx} non-2xx${codes.length ? ` (${codes.join(', ')})` : ''}, ${m.errors} errors, ${m.timeouts} timeouts`,
+        );
       }
     }
   } else {
