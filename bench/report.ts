@@ -1,7 +1,7 @@
 /** The human-readable report (markdown tables, so they paste into notes) and the JSON file. */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { LatencyFigures } from './latency';
 import type { Measurement } from './measure';
 
@@ -103,6 +103,7 @@ export function latencyTable(figures: LatencyFigures): string {
 
 export function writeJson(file: string, report: unknown): string {
   const path = resolve(file);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
   return path;
 }
