@@ -1,23 +1,87 @@
-/** Settings of one benchmark run; the environment may override the load, within bounds. */
-export interface BenchConfig {
-  events: number;
-  durationSeconds: number;
-  connections: number;
+/** Settings of one benchmark run, read from the environment and checked before anything starts. */
+
+export type BenchMode = 'throughput' | 'latency';
+export type BenchDbType = 'sqlite' | 'mysql';
+
+export interface MysqlServer {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
 }
 
-function boundedInteger(name: string, fallback: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) {
-    throw new Error(`${name} must be an integer from 1 to ${max} (got "${raw}").`);
+export interface BenchConfig {
+  mode: BenchMode;
+  db: BenchDbType;
+  /** Events to seed (ignored when a database is reused). */
+  events: number;
+  /** SQLite file or MySQL database name to use as it is, instead of seeding a new one. */
+  reuseDb?: string;
+  /** Keep the database this run created (a reused one is always kept). */
+  keepDb: boolean;
+  durationSeconds: number;
+  connections: number;
+  /** Seconds without an answer after which autocannon counts a request as timed out. */
+  timeoutSeconds: number;
+  /** Latency mode: measured requests per kind, after the warm-up. */
+  samples: number;
+  /** Where to write every figure as JSON, if anywhere. */
+  jsonFile?: string;
+  mysql: MysqlServer;
+}
+
+function raw(name: string): string | undefined {
+  const value = process.env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function boundedInteger(name: string, fallback: number, min: number, max: number): number {
+  const value = raw(name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max} (got "${value}").`);
   }
-  return Number(raw);
+  return Number(value);
+}
+
+function oneOf<T extends string>(name: string, allowed: readonly T[]): T {
+  const value = raw(name)?.toLowerCase() ?? allowed[0];
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${value}").`);
+  }
+  return value as T;
+}
+
+function flag(name: string): boolean {
+  const value = raw(name)?.toLowerCase();
+  if (value === undefined) return false;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  if (['0', 'false', 'no'].includes(value)) return false;
+  throw new Error(`${name} must be 1 or 0 (got "${value}").`);
 }
 
 export function benchConfig(): BenchConfig {
+  const db = oneOf<BenchDbType>('BENCH_DB', ['sqlite', 'mysql']);
+  const reuseDb = raw('BENCH_REUSE_DB');
+  if (db === 'mysql' && reuseDb !== undefined && !/^[A-Za-z0-9_$]{1,64}$/.test(reuseDb)) {
+    throw new Error(`With BENCH_DB=mysql, BENCH_REUSE_DB must be a database name (got "${reuseDb}").`);
+  }
   return {
-    events: boundedInteger('BENCH_EVENTS', 10_000, 1_000_000),
-    durationSeconds: boundedInteger('BENCH_DURATION', 10, 300),
-    connections: boundedInteger('BENCH_CONNECTIONS', 50, 1_000),
+    mode: oneOf<BenchMode>('BENCH_MODE', ['throughput', 'latency']),
+    db,
+    events: boundedInteger('BENCH_EVENTS', 10_000, 1, 1_000_000),
+    reuseDb,
+    keepDb: flag('BENCH_KEEP_DB'),
+    durationSeconds: boundedInteger('BENCH_DURATION', 10, 1, 300),
+    connections: boundedInteger('BENCH_CONNECTIONS', 50, 1, 1_000),
+    timeoutSeconds: boundedInteger('BENCH_TIMEOUT', 30, 1, 300),
+    samples: boundedInteger('BENCH_SAMPLES', 20, 15, 10_000),
+    jsonFile: raw('BENCH_JSON'),
+    mysql: {
+      host: raw('BENCH_MYSQL_HOST') ?? '127.0.0.1',
+      port: boundedInteger('BENCH_MYSQL_PORT', 3306, 1, 65_535),
+      user: raw('BENCH_MYSQL_USER') ?? 'root',
+      password: process.env.BENCH_MYSQL_PASSWORD ?? '',
+    },
   };
 }

@@ -2,10 +2,10 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { onCleanup, stopChild } from './cleanup';
 
 const ROOT = join(__dirname, '..');
 const READY_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 /** A port nobody listens on right now, found by letting the system pick one on loopback. */
 export async function freePort(): Promise<number> {
@@ -14,6 +14,7 @@ export async function freePort(): Promise<number> {
   await once(probe, 'listening');
   const address = probe.address();
   probe.close();
+  await once(probe, 'close');
   if (address === null || typeof address === 'string') throw new Error('Could not find a free port.');
   return address.port;
 }
@@ -21,7 +22,10 @@ export async function freePort(): Promise<number> {
 /** The built service as `npm start` runs it, on its own port and database. */
 export class BenchServer {
   private process?: ChildProcess;
-  private output = '';
+  private unregister?: () => void;
+  private tail = '';
+  /** Characters the service has written to stdout and stderr so far. */
+  private written = 0;
 
   constructor(
     readonly port: number,
@@ -32,6 +36,10 @@ export class BenchServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  get pid(): number | undefined {
+    return this.process?.pid;
+  }
+
   async start(): Promise<void> {
     const child = spawn(process.execPath, [join(ROOT, 'dist/apps/api/src/main.js')], {
       cwd: ROOT,
@@ -39,16 +47,36 @@ export class BenchServer {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.process = child;
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4_000));
+    this.unregister = onCleanup('the service', () => stopChild(child));
+    const keep = (chunk: Buffer) => {
+      this.written += chunk.length;
+      this.tail = (this.tail + chunk.toString()).slice(-4_000);
+    };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     await this.waitUntilReady(child);
   }
 
+  /** A mark to pass to `outputSince`. */
+  outputMark(): number {
+    return this.written;
+  }
+
+  /** What the service logged since the mark (at most the last 4,000 characters); empty if nothing. */
+  outputSince(mark: number): string {
+    const count = this.written - mark;
+    return count <= 0 ? '' : this.tail.slice(-Math.min(count, this.tail.length));
+  }
+
+  /** True while the service process runs. */
+  get running(): boolean {
+    return this.process !== undefined && this.process.exitCode === null && this.process.signalCode === null;
+  }
+
   private async waitUntilReady(child: ChildProcess): Promise<void> {
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}:\n${this.output}`);
+      if (child.exitCode !== null) throw new Error(`The service exited with code ${child.exitCode}:\n${this.tail}`);
       try {
         if ((await fetch(`${this.origin}/ready`)).ok) return;
       } catch {
@@ -56,17 +84,13 @@ export class BenchServer {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`The service was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${this.output}`);
+    throw new Error(`The service was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${this.tail}`);
   }
 
   /** SIGTERM (the service shuts down gracefully), SIGKILL if it has not exited in time. */
   async stop(): Promise<void> {
-    const child = this.process;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
+    if (!this.process) return;
+    await stopChild(this.process);
+    this.unregister?.();
   }
 }
