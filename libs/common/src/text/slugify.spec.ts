@@ -76,6 +76,11 @@ describe('nextFreeSlug', () => {
     const base = `${'a'.repeat(197)}-bc`;
     expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(197)}-2`);
   });
+
+  it('drops a whole run of dashes where the cut falls, even in a base that is not a slugify result', () => {
+    const base = `${'a'.repeat(195)}----bc`;
+    expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(195)}-2`);
+  });
 });
 
 describe('slugCandidatePrefix', () => {
@@ -93,5 +98,9 @@ describe('slugCandidatePrefix', () => {
 
   it('is the base itself when the base is short', () => {
     expect(slugCandidatePrefix('jazz-night')).toBe('jazz-night');
+  });
+
+  it('ends before a run of dashes where the cut falls', () => {
+    expect(slugCandidatePrefix(`${'a'.repeat(185)}-----b`)).toBe('a'.repeat(185));
   });
 });

@@ -1,0 +1,62 @@
+import { cleanHtml } from './html';
+
+describe('cleanHtml', () => {
+  it('returns "" for empty or blank input', () => {
+    expect(cleanHtml('')).toBe('');
+    expect(cleanHtml('   \n ')).toBe('');
+  });
+
+  it('wraps plain text in paragraphs, one per blank-line-separated block, line breaks as <br />', () => {
+    expect(cleanHtml('  Hello  ')).toBe('<p>Hello</p>');
+    expect(cleanHtml('a\nb')).toBe('<p>a<br />b</p>');
+    expect(cleanHtml('para1\n\npara2')).toBe('<p>para1</p>\n<p>para2</p>');
+    expect(cleanHtml('one\n \t\n\n  two\nthree\n\n\n\nfour')).toBe('<p>one</p>\n<p>two<br />three</p>\n<p>four</p>');
+    expect(cleanHtml('a\r\n\r\nb')).toBe('<p>a</p>\n<p>b</p>');
+  });
+
+  it('escapes plain text that only resembles markup', () => {
+    expect(cleanHtml('a < b and c > d')).toBe('<p>a &lt; b and c &gt; d</p>');
+    expect(cleanHtml('Tom & Jerry')).toBe('<p>Tom &amp; Jerry</p>');
+    expect(cleanHtml('Fish &amp; Chips <3')).toBe('<p>Fish &amp; Chips &lt;3</p>');
+    expect(cleanHtml('<1>')).toBe('<p>&lt;1&gt;</p>');
+    expect(cleanHtml('<ä>')).toBe('<p>&lt;ä&gt;</p>');
+    expect(cleanHtml('A>B <c')).toBe('<p>A&gt;B </p>');
+  });
+
+  it('treats text as HTML once a tag start is followed anywhere later by ">"', () => {
+    expect(cleanHtml('<b>bold</b>')).toBe('<b>bold</b>');
+    expect(cleanHtml('Intro <em>x</em>\n\nmore')).toBe('Intro <em>x</em>\n\nmore');
+    expect(cleanHtml('</p>text')).toBe('<p></p>text');
+    expect(cleanHtml('<a\nfoo>')).toBe('<a></a>');
+    expect(cleanHtml("<A HREF='https://e.com'>x</A>")).toBe('<a href="https://e.com">x</a>');
+    expect(cleanHtml('x<y and z>w')).toBe('xw');
+  });
+
+  it('wraps a tag start with no ">" after it as plain text (the parser then drops the unfinished tag)', () => {
+    expect(cleanHtml('<a')).toBe('<p></p>');
+    expect(cleanHtml('x <a')).toBe('<p>x </p>');
+  });
+
+  it('removes scripts, styles, frames, comments, event handlers and unsafe URLs', () => {
+    expect(cleanHtml('<script>alert(1)</script><p>ok</p>')).toBe('<p>ok</p>');
+    expect(cleanHtml('<style>p{}</style>text')).toBe('text');
+    expect(cleanHtml('<iframe src="https://x.test"></iframe>after')).toBe('after');
+    expect(cleanHtml('<!-- c --><p>p</p>')).toBe('<p>p</p>');
+    expect(cleanHtml('<!-- c -->')).toBe('<p></p>');
+    expect(cleanHtml('<a href="javascript:alert(1)" onclick="x">l</a>')).toBe('<a>l</a>');
+    expect(cleanHtml('<a href="//evil.test/">x</a>')).toBe('<a>x</a>');
+    expect(cleanHtml('<img src="https://x.test/y.png" alt="y" onerror="z">')).toBe('<img src="https://x.test/y.png" alt="y" />');
+  });
+
+  it('keeps allowed tags and attributes', () => {
+    expect(cleanHtml('<a href="https://example.com/" target="_blank" rel="noopener" style="color:red">l</a>')).toBe(
+      '<a href="https://example.com/" target="_blank" rel="noopener">l</a>',
+    );
+    expect(cleanHtml('<a href="mailto:a@b.test">m</a>')).toBe('<a href="mailto:a@b.test">m</a>');
+    expect(cleanHtml('<p class="lead" id="x">Hi</p>')).toBe('<p class="lead">Hi</p>');
+    expect(cleanHtml('<del>a</del><ins>b</ins><figure><img src="https://x.test/a.png"><figcaption>c</figcaption></figure>')).toBe(
+      '<del>a</del><ins>b</ins><figure><img src="https://x.test/a.png" /><figcaption>c</figcaption></figure>',
+    );
+    expect(cleanHtml('<table><tr><td>1</td></tr></table>')).toBe('<table><tr><td>1</td></tr></table>');
+  });
+});
