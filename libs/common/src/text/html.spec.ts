@@ -1,4 +1,4 @@
-import { cleanHtml } from './html';
+import { cleanHtml, looksLikeHtml } from './html';
 
 describe('cleanHtml', () => {
   it('returns "" for empty or blank input', () => {
@@ -59,4 +59,72 @@ describe('cleanHtml', () => {
     );
     expect(cleanHtml('<table><tr><td>1</td></tr></table>')).toBe('<table><tr><td>1</td></tr></table>');
   });
+});
+
+/**
+ * Runs `work`, then yields to the timer queue. A synchronous call cannot be interrupted, and a
+ * test that returns straight after it passes however long it blocked; once the test waits for a
+ * timer, Jest's per-test timeout — already due if `work` blocked for longer — fails it first.
+ */
+async function settles(work: () => unknown): Promise<void> {
+  work();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Per-test timeout for adversarial input: generous for linear work, far below what the quadratic regexp took. */
+const GUARD_MS = 5000;
+
+describe('looksLikeHtml', () => {
+  /** The regexp it replaces (issue 12): right answers, quadratic time. Only ever run on short strings here. */
+  const QUADRATIC_LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
+
+  /** Every string of up to `maxLength` characters drawn from `alphabet`. */
+  function* allStrings(alphabet: string[], maxLength: number): Generator<string> {
+    let layer = [''];
+    yield '';
+    for (let length = 1; length <= maxLength; length++) {
+      layer = layer.flatMap((prefix) => alphabet.map((ch) => prefix + ch));
+      yield* layer;
+    }
+  }
+
+  it('gives the same answer as the quadratic regexp it replaces, for every short string over the characters that matter', () => {
+    let differing = 0;
+    let html = 0;
+    for (const text of allStrings(['<', '/', 'a', 'Z', '>', '1', '\n'], 6)) {
+      const expected = QUADRATIC_LOOKS_LIKE_HTML.test(text);
+      if (looksLikeHtml(text) !== expected) differing++;
+      if (expected) html++;
+    }
+    expect(differing).toBe(0);
+    expect(html).toBeGreaterThan(1000);
+  });
+
+  it('looks past an early tag start without ">" to a later one with it', () => {
+    expect(looksLikeHtml('<a and then <b>')).toBe(true);
+    expect(looksLikeHtml('</ <a>')).toBe(true);
+    expect(looksLikeHtml('> <a')).toBe(false);
+    expect(looksLikeHtml('<a')).toBe(false);
+  });
+});
+
+describe('cleanHtml on adversarial input (issue 12: was quadratic, 11 s for 200 KB of "<a")', () => {
+  it.each([
+    ['"<a" repeated', '<a'.repeat(100_000)],
+    ['"</a" repeated', '</a'.repeat(70_000)],
+    ['"<a " repeated', '<a '.repeat(70_000)],
+    ['"<a a=" repeated', '<a a='.repeat(40_000)],
+    ['"<" repeated', '<'.repeat(200_000)],
+    ['"<!--" repeated', '<!--'.repeat(50_000)],
+    ['an unclosed comment', `<!--${'x'.repeat(200_000)}`],
+    ['"<p>" repeated', '<p>'.repeat(66_000)],
+    ['comments in an href', `<a href="${'<!--'.repeat(50_000)}">x</a>`],
+    ['newlines and blanks', `${'\n \t'.repeat(70_000)}x\n${' '.repeat(100_000)}\ny`],
+  ])(
+    '%s (200 KB) settles within the test timeout',
+    async (_name, input) => {
+      await settles(() => cleanHtml(input));
+    },
+    GUARD_MS,
+  );
 });

@@ -14,7 +14,19 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
 };
 
-const LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
+/** The start of an opening or closing tag: `<p`, `</p`. Fixed width, so searching for it is linear. */
+const TAG_START = /<\/?[a-z]/i;
+
+/**
+ * Whether `text` is taken for HTML: it has a tag start followed, anywhere later, by `>`. Same
+ * answer as /<\/?[a-z][\s\S]*>/i, which retried its `[\s\S]*` from every tag start and so took
+ * quadratic time on input like `<a<a<a…` without a `>` (issue 12). The first tag start leaves the
+ * most room for a `>`, so it is the only one to check: one search, one `indexOf`.
+ */
+export function looksLikeHtml(text: string): boolean {
+  const start = TAG_START.exec(text);
+  return start !== null && text.includes('>', start.index + start[0].length);
+}
 
 /**
  * Descriptions and excerpts are HTML cleaned to a safe allow-list (contract §4). Plain text is
@@ -23,7 +35,7 @@ const LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
 export function cleanHtml(value: string): string {
   const text = value.trim();
   if (text === '') return '';
-  const html = LOOKS_LIKE_HTML.test(text)
+  const html = looksLikeHtml(text)
     ? text
     : text
         .split(/\n\s*\n/)
