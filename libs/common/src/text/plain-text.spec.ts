@@ -27,3 +27,26 @@ describe('toPlainText', () => {
     expect(toPlainText('a<b')).toBe('a');
   });
 });
+
+/** Runs `work`, then yields to the timer queue so Jest's per-test timeout can fail a call that blocked too long (see html.spec.ts). */
+async function settles(work: () => unknown): Promise<void> {
+  work();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('toPlainText on adversarial input (issue 12)', () => {
+  it.each([
+    ['"<a" repeated', '<a'.repeat(100_000)],
+    ['"<a " repeated', '<a '.repeat(70_000)],
+    ['"<" repeated', '<'.repeat(200_000)],
+    ['"<!--" repeated', '<!--'.repeat(50_000)],
+    ['an unclosed comment', `<!--${'x'.repeat(200_000)}`],
+    ['entities', '&amp;&lt;&gt;&quot;&#39;'.repeat(8_000)],
+  ])(
+    '%s (200 KB) settles within the test timeout',
+    async (_name, input) => {
+      await settles(() => toPlainText(input));
+    },
+    5000,
+  );
+});
