@@ -1,4 +1,4 @@
-import { cleanHtml, looksLikeHtml } from './html';
+import { cleanHtml, looksLikeHtml, MAX_HTML_INPUT_LENGTH } from './html';
 
 describe('cleanHtml', () => {
   it('returns "" for empty or blank input', () => {
@@ -105,6 +105,12 @@ describe('looksLikeHtml', () => {
     expect(looksLikeHtml('</ <a>')).toBe(true);
     expect(looksLikeHtml('> <a')).toBe(false);
     expect(looksLikeHtml('<a')).toBe(false);
+  });
+});
+
+describe('MAX_HTML_INPUT_LENGTH', () => {
+  it('is the size of a MySQL TEXT column', () => {
+    expect(MAX_HTML_INPUT_LENGTH).toBe(65535);
   });
 });
 

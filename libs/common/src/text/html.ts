@@ -14,6 +14,13 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
 };
 
+/**
+ * Longest description or excerpt, in characters (UTF-16 code units, as `string.length` and
+ * class-validator's `@MaxLength` count them), to accept before any processing — the size of a
+ * MySQL TEXT column. Callers reject longer input (issue 12); `cleanHtml` itself does not.
+ */
+export const MAX_HTML_INPUT_LENGTH = 65535;
+
 /** The start of an opening or closing tag: `<p`, `</p`. Fixed width, so searching for it is linear. */
 const TAG_START = /<\/?[a-z]/i;
 
