@@ -16,8 +16,9 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * Longest description or excerpt, in characters (UTF-16 code units, as `string.length` and
- * class-validator's `@MaxLength` count them), to accept before any processing — the size of a
- * MySQL TEXT column. Callers reject longer input (issue 12); `cleanHtml` itself does not.
+ * class-validator's `@MaxLength` count them), to accept before any processing (issue 12). The
+ * number is a MySQL TEXT column's size in bytes; whether the cleaned value fits is still checked
+ * on the bytes stored. Callers reject longer input; `cleanHtml` itself does not.
  */
 export const MAX_HTML_INPUT_LENGTH = 65535;
 
