@@ -1,6 +1,7 @@
 // @ts-check
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -8,6 +9,35 @@ export default tseslint.config(
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
+  // Regular expressions: mistakes, and (issue 12) backtracking that is super-linear in the input.
+  // The super-linear rules only find attack strings that repeat one character (they miss
+  // /<[a-z][\s\S]*>/ on "<a<a<a…"), so they are a floor, not a proof: review regexps on input anyway.
+  regexp.configs.recommended,
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      // Style, not correctness: reported, but they do not fail the lint.
+      'regexp/prefer-w': 'warn',
+      'regexp/no-useless-character-class': 'warn',
+      'regexp/no-unused-capturing-group': 'warn',
+      // Explicit case lists say what is matched; the `i` flag's folding has exceptions (ß/ẞ, ı).
+      'regexp/use-ignore-case': 'off',
+    },
+  },
+  {
+    // Reviewed for issue 12: the quadratic /x+$/ here only ever sees short or trusted strings —
+    // slugs cut to 198 characters, stored costs of at most 255, SITE_URL and BASE_PATH from the
+    // operator's environment, a test's own slug. Warned, not failed; a linear trim is still better.
+    files: [
+      'apps/cli/src/seed/slug-allocator.ts',
+      'libs/common/src/cost/cost-number.ts',
+      'libs/config/src/load-config.ts',
+      'libs/posts/src/post.mapper.ts',
+      'test/support/posts-crud-suite.ts',
+    ],
+    rules: { 'regexp/no-super-linear-move': 'warn' },
+  },
   {
     languageOptions: { parserOptions: { projectService: false } },
     rules: {

@@ -14,7 +14,27 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
 };
 
-const LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
+/**
+ * Longest description or excerpt, in characters (UTF-16 code units, as `string.length` and
+ * class-validator's `@MaxLength` count them), to accept before any processing (issue 12). The
+ * number is a MySQL TEXT column's size in bytes; whether the cleaned value fits is still checked
+ * on the bytes stored. Callers reject longer input; `cleanHtml` itself does not.
+ */
+export const MAX_HTML_INPUT_LENGTH = 65535;
+
+/** The start of an opening or closing tag: `<p`, `</p`. Fixed width, so searching for it is linear. */
+const TAG_START = /<\/?[a-z]/i;
+
+/**
+ * Whether `text` is taken for HTML: it has a tag start followed, anywhere later, by `>`. Same
+ * answer as /<\/?[a-z][\s\S]*>/i, which retried its `[\s\S]*` from every tag start and so took
+ * quadratic time on input like `<a<a<a…` without a `>` (issue 12). The first tag start leaves the
+ * most room for a `>`, so it is the only one to check: one search, one `indexOf`.
+ */
+export function looksLikeHtml(text: string): boolean {
+  const start = TAG_START.exec(text);
+  return start !== null && text.includes('>', start.index + start[0].length);
+}
 
 /**
  * Descriptions and excerpts are HTML cleaned to a safe allow-list (contract §4). Plain text is
@@ -23,7 +43,7 @@ const LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
 export function cleanHtml(value: string): string {
   const text = value.trim();
   if (text === '') return '';
-  const html = LOOKS_LIKE_HTML.test(text)
+  const html = looksLikeHtml(text)
     ? text
     : text
         .split(/\n\s*\n/)

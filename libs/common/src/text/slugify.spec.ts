@@ -76,6 +76,11 @@ describe('nextFreeSlug', () => {
     const base = `${'a'.repeat(197)}-bc`;
     expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(197)}-2`);
   });
+
+  it('drops a whole run of dashes where the cut falls, even in a base that is not a slugify result', () => {
+    const base = `${'a'.repeat(195)}----bc`;
+    expect(nextFreeSlug(base, [base])).toBe(`${'a'.repeat(195)}-2`);
+  });
 });
 
 describe('slugCandidatePrefix', () => {
@@ -93,5 +98,34 @@ describe('slugCandidatePrefix', () => {
 
   it('is the base itself when the base is short', () => {
     expect(slugCandidatePrefix('jazz-night')).toBe('jazz-night');
+  });
+
+  it('ends before a run of dashes where the cut falls', () => {
+    expect(slugCandidatePrefix(`${'a'.repeat(185)}-----b`)).toBe('a'.repeat(185));
+  });
+});
+
+/** Runs `work`, then yields to the timer queue so Jest's per-test timeout can fail a call that blocked too long (see html.spec.ts). */
+async function settles(work: () => unknown): Promise<void> {
+  work();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('slug functions on adversarial input (issue 12)', () => {
+  it.each([
+    ['dashes then a letter', `${'-'.repeat(200_000)}a`],
+    ['a letter then dashes', `a${'-'.repeat(200_000)}`],
+    ['alternating dashes and blanks', '- '.repeat(100_000)],
+    ['"<a" repeated', '<a'.repeat(100_000)],
+  ])(
+    '%s (200 KB) settles within the test timeout',
+    async (_name, input) => {
+      await settles(() => [slugify(input), nextFreeSlug(input, [input]), slugCandidatePrefix(input)]);
+    },
+    5000,
+  );
+
+  it('trims dash runs at both ends of a slug', () => {
+    expect(slugify(`${'-'.repeat(1000)}a b${'-'.repeat(1000)}`)).toBe('a-b');
   });
 });

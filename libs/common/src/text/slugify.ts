@@ -19,24 +19,30 @@ const UNDECOMPOSABLE_LETTERS: Record<string, string> = {
 export const MAX_SLUG_LENGTH = 200;
 
 /**
+ * `text` without dashes at its end. A loop rather than /-+$/, which is retried from every dash of
+ * a run and so takes quadratic time in the run's length.
+ */
+function trimTrailingDashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '-') end--;
+  return text.slice(0, end);
+}
+
+/**
  * Contract §4: lower-case ASCII, German letters transliterated, other accents dropped, runs of
  * anything else become one `-`, at most 200 characters. May return '' (e.g. for "!!!").
  */
 export function slugify(text: string): string {
-  return (
-    text
-      // Composed first, so a decomposed "a" + U+0308 is recognised as "ä" too.
-      .normalize('NFC')
-      .replace(/[äöüßÄÖÜẞ]/g, (ch) => GERMAN_LETTERS[ch])
-      .replace(/[øØłŁđĐħĦıæÆœŒ]/g, (ch) => UNDECOMPOSABLE_LETTERS[ch])
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, MAX_SLUG_LENGTH)
-      .replace(/-+$/, '')
-  );
+  const dashed = text
+    // Composed first, so a decomposed "a" + U+0308 is recognised as "ä" too.
+    .normalize('NFC')
+    .replace(/[äöüßÄÖÜẞ]/g, (ch) => GERMAN_LETTERS[ch])
+    .replace(/[øØłŁđĐħĦıæÆœŒ]/g, (ch) => UNDECOMPOSABLE_LETTERS[ch])
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-');
+  return trimTrailingDashes(trimTrailingDashes(dashed).replace(/^-+/, '').slice(0, MAX_SLUG_LENGTH));
 }
 
 /**
@@ -48,7 +54,7 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
-    const candidate = base.slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '') + suffix;
+    const candidate = trimTrailingDashes(base.slice(0, MAX_SLUG_LENGTH - suffix.length)) + suffix;
     if (!used.has(candidate)) return candidate;
   }
 }
@@ -62,7 +68,7 @@ const SUFFIX_ROOM = 12;
  * slugs already taken with this prefix.
  */
 export function slugCandidatePrefix(base: string): string {
-  return base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM).replace(/-+$/, '');
+  return trimTrailingDashes(base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM));
 }
 
 /**
