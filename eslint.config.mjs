@@ -26,19 +26,6 @@ export default tseslint.config(
     },
   },
   {
-    // Reviewed for issue 12: the quadratic /x+$/ here only ever sees short or trusted strings —
-    // slugs cut to 198 characters, stored costs of at most 255, SITE_URL and BASE_PATH from the
-    // operator's environment, a test's own slug. Warned, not failed; a linear trim is still better.
-    files: [
-      'apps/cli/src/seed/slug-allocator.ts',
-      'libs/common/src/cost/cost-number.ts',
-      'libs/config/src/load-config.ts',
-      'libs/posts/src/post.mapper.ts',
-      'test/support/posts-crud-suite.ts',
-    ],
-    rules: { 'regexp/no-super-linear-move': 'warn' },
-  },
-  {
     languageOptions: { parserOptions: { projectService: false } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

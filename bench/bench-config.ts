@@ -63,7 +63,7 @@ function flag(name: string): boolean {
 export function benchConfig(): BenchConfig {
   const db = oneOf<BenchDbType>('BENCH_DB', ['sqlite', 'mysql']);
   const reuseDb = raw('BENCH_REUSE_DB');
-  if (db === 'mysql' && reuseDb !== undefined && !/^[A-Za-z0-9_$]{1,64}$/.test(reuseDb)) {
+  if (db === 'mysql' && reuseDb !== undefined && !/^[\w$]{1,64}$/.test(reuseDb)) {
     throw new Error(`With BENCH_DB=mysql, BENCH_REUSE_DB must be a database name (got "${reuseDb}").`);
   }
   return {

@@ -42,3 +42,4 @@ export * from './openapi/api-responses';
 export * from './openapi/docs-key';
 export * from './openapi/error-body.response';
 export * from './http/param-types';
+export * from './text/trim';

@@ -1,3 +1,4 @@
+import { trimChar } from '@app/common/text/trim';
 import { AppConfig, DbType, LogLevel } from './app-config';
 import { ConfigError } from './config-error';
 
@@ -73,11 +74,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const rawBasePath = text('BASE_PATH');
-  const basePath = rawBasePath.replace(/^\/+|\/+$/g, '');
-  if (basePath !== '' && !/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(basePath)) {
+  const basePath = trimChar(rawBasePath, '/');
+  if (basePath !== '' && !/^[\w.~-]+(?:\/[\w.~-]+)*$/.test(basePath)) {
     problems.push(`BASE_PATH must be a URL path such as wp-json (got "${rawBasePath}")`);
   }
-  if (/^(en|de)(\/|$)/.test(basePath)) {
+  if (/^(?:en|de)(?:\/|$)/.test(basePath)) {
     problems.push('BASE_PATH must not start with a language segment (en, de)');
   }
 
@@ -99,7 +100,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const config: AppConfig = {
     port: integer('PORT', 3000, 0, 65535),
     db,
-    siteUrl: siteUrl.replace(/\/+$/, ''),
+    siteUrl: trimChar(siteUrl, '/', 'end'),
     siteTimezone,
     basePath: basePath === '' ? '' : `/${basePath}`,
     maxPerPage: integer('MAX_PER_PAGE', 50, 1, 1000),

@@ -1,4 +1,4 @@
-import { LinkContext } from '@app/common';
+import { LinkContext, trimChar } from '@app/common';
 import { Image, PostRecord } from '@app/domain';
 import { ImageResponse } from './dto/image.response';
 import { PostRecordResponse } from './dto/post-record.response';
@@ -9,7 +9,7 @@ import { formatInZone } from './publication-date';
 /** `<SITE_URL host without port><SITE_URL path>?id=<id>` (contract §2). */
 export function globalId(siteUrl: string, id: number): string {
   const url = new URL(siteUrl);
-  return `${url.hostname}${url.pathname.replace(/\/+$/, '')}?id=${id}`;
+  return `${url.hostname}${trimChar(url.pathname, '/', 'end')}?id=${id}`;
 }
 
 type PostHead = Pick<

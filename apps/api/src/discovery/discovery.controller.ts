@@ -1,4 +1,15 @@
-import { API_NAMESPACE, ApiError, ApiRequest, apiRoot, Ctx, docsKey, ErrorBody, LocalizedQuery, RequestContext } from '@app/common';
+import {
+  API_NAMESPACE,
+  ApiError,
+  trimChar,
+  ApiRequest,
+  apiRoot,
+  Ctx,
+  docsKey,
+  ErrorBody,
+  LocalizedQuery,
+  RequestContext,
+} from '@app/common';
 import { Controller, Get, HttpStatus, Query, Req } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiDocumentation } from '../swagger/api-documentation.service';
@@ -20,7 +31,7 @@ export class DiscoveryController {
   @ApiResponse({ status: HttpStatus.NOT_FOUND, description: docsKey('responses.namespace_not_found'), type: ErrorBody })
   index(@Query() query: NamespaceIndexQuery, @Req() request: ApiRequest, @Ctx() context: RequestContext) {
     // WordPress answers any other namespace with 404 rest_invalid_namespace; this service has one.
-    if (query.namespace !== undefined && query.namespace.replace(/^\/+|\/+$/g, '') !== API_NAMESPACE) {
+    if (query.namespace !== undefined && trimChar(query.namespace, '/') !== API_NAMESPACE) {
       throw new ApiError(HttpStatus.NOT_FOUND, 'rest_invalid_namespace', 'errors.rest_invalid_namespace');
     }
     return buildNamespaceIndex(this.documentation.forRequest(context.language, request.address), {

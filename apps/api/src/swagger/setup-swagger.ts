@@ -5,7 +5,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { buildApiDocument } from './api-document';
 import { ApiDocumentation } from './api-documentation.service';
 
-const DOCS_PATH = /^\/docs(-json)?(\/|$)/;
+const DOCS_PATH = /^\/docs(?:-json)?(?:\/|$)/;
 
 /**
  * Swagger UI at `/docs` and the JSON at `/docs-json`, both reached under BASE_PATH and `/en`|`/de`

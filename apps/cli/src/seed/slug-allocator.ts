@@ -1,4 +1,4 @@
-import { MAX_SLUG_LENGTH, slugify } from '@app/common';
+import { MAX_SLUG_LENGTH, slugify, trimChar } from '@app/common';
 
 /**
  * Hands out unique slugs the way the API names records (`base`, `base-2`, `base-3`, ...), in
@@ -22,7 +22,7 @@ export class SlugAllocator {
     let suffix = this.nextSuffix.get(base) ?? 2;
     while (this.taken.has(slug)) {
       const tail = `-${suffix}`;
-      slug = base.slice(0, MAX_SLUG_LENGTH - tail.length).replace(/-+$/, '') + tail;
+      slug = trimChar(base.slice(0, MAX_SLUG_LENGTH - tail.length), '-', 'end') + tail;
       suffix += 1;
     }
     this.nextSuffix.set(base, suffix);

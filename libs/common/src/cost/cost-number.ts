@@ -1,3 +1,4 @@
+import { trimChar } from '../text/trim';
 /** Digits with `.` or `,` between them: one number as written in a cost. */
 export const COST_NUMBER = /\d+(?:[.,]\d+)*/;
 
@@ -35,6 +36,6 @@ function isGroupedThousands(text: string): boolean {
 
 function plainDecimal(integer: string, fraction: string): string {
   const whole = integer.replace(/^0+(?=\d)/, '');
-  const decimals = fraction.replace(/0+$/, '');
+  const decimals = trimChar(fraction, '0', 'end');
   return decimals === '' ? whole : `${whole}.${decimals}`;
 }

@@ -18,7 +18,7 @@ const FIXED_OFFSET = /^UTC([+-])(\d{1,2})(?::(\d{2})|\.(\d{1,2}))?$/i;
 const DECIMAL_MINUTES: Record<string, number> = { '0': 0, '00': 0, '25': 15, '5': 30, '50': 30, '75': 45 };
 
 /** `Area/Location` names; bare legacy ids such as `EST` or `PST` are refused (they are not what they seem). */
-const IANA_NAME = /^[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+$/;
+const IANA_NAME = /^[A-Za-z]+(?:\/[\w+-]+)+$/;
 
 /**
  * Reads a zone given as an IANA name (`Europe/Berlin`), `UTC`, or a fixed offset (`UTC+2`,

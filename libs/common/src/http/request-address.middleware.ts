@@ -7,7 +7,7 @@ import { ApiRequest } from './api-request';
 
 /** Paths served at the root, outside BASE_PATH and language segments (contract §9). */
 const ROOT_PATHS = new Set(['/health', '/ready']);
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /**
  * Requests that can match no route (outside BASE_PATH, or a path that cannot be percent-decoded)
  * are routed here, where nothing is mounted, so they get 404 rest_no_route.

@@ -1,3 +1,5 @@
+import { trimChar } from './trim';
+
 const GERMAN_LETTERS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'ae', Ö: 'oe', Ü: 'ue', ẞ: 'ss' };
 /** Letters whose mark Unicode does not decompose (strokes, ligatures): spelled as their base letters. */
 const UNDECOMPOSABLE_LETTERS: Record<string, string> = {
@@ -19,16 +21,6 @@ const UNDECOMPOSABLE_LETTERS: Record<string, string> = {
 export const MAX_SLUG_LENGTH = 200;
 
 /**
- * `text` without dashes at its end. A loop rather than /-+$/, which is retried from every dash of
- * a run and so takes quadratic time in the run's length.
- */
-function trimTrailingDashes(text: string): string {
-  let end = text.length;
-  while (end > 0 && text[end - 1] === '-') end--;
-  return text.slice(0, end);
-}
-
-/**
  * Contract §4: lower-case ASCII, German letters transliterated, other accents dropped, runs of
  * anything else become one `-`, at most 200 characters. May return '' (e.g. for "!!!").
  */
@@ -42,7 +34,7 @@ export function slugify(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-');
-  return trimTrailingDashes(trimTrailingDashes(dashed).replace(/^-+/, '').slice(0, MAX_SLUG_LENGTH));
+  return trimChar(trimChar(dashed, '-').slice(0, MAX_SLUG_LENGTH), '-', 'end');
 }
 
 /**
@@ -54,7 +46,7 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
-    const candidate = trimTrailingDashes(base.slice(0, MAX_SLUG_LENGTH - suffix.length)) + suffix;
+    const candidate = trimChar(base.slice(0, MAX_SLUG_LENGTH - suffix.length), '-', 'end') + suffix;
     if (!used.has(candidate)) return candidate;
   }
 }
@@ -68,7 +60,7 @@ const SUFFIX_ROOM = 12;
  * slugs already taken with this prefix.
  */
 export function slugCandidatePrefix(base: string): string {
-  return trimTrailingDashes(base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM));
+  return trimChar(base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM), '-', 'end');
 }
 
 /**

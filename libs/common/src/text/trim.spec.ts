@@ -1,0 +1,21 @@
+import { trimChar } from './trim';
+
+describe('trimChar', () => {
+  it.each([
+    ['//a/b//', '/', 'both', 'a/b'],
+    ['//a/b//', '/', 'end', '//a/b'],
+    ['////', '/', 'both', ''],
+    ['abc', '-', 'both', 'abc'],
+    ['', '-', 'end', ''],
+    ['a--', '-', 'end', 'a'],
+  ] as const)('%j without %j at %s → %j', (text, char, ends, expected) => {
+    expect(trimChar(text, char, ends)).toBe(expected);
+  });
+
+  it('takes linear time on a long run followed by another character', async () => {
+    const attack = `a${'/'.repeat(200_000)}x`;
+    expect(trimChar(attack, '/')).toBe(attack);
+    // One timer tick, so the 5-second timeout can fire if the call above blocked.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }, 5000);
+});
