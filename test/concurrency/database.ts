@@ -86,12 +86,23 @@ async function createMysql(config: RunConfig): Promise<TestDatabase> {
         const end = status.indexOf('\nTRANSACTIONS\n', start);
         const section = status.slice(start, end < 0 ? undefined : end);
         if (!section.includes(name)) return undefined;
-        return section
-          .split('\n')
-          .filter((line) => !/^-+$/.test(line.trim()) && !/^(0: len|1: len|2: len|3: len| \d+: len)/.test(line.trim()))
-          .map((line) => line.slice(0, 400))
-          .slice(0, 60)
-          .join('\n');
+        // The statements, the locks they held and waited for, and the victim; not the raw record dumps.
+        const lines: string[] = [];
+        for (const raw of section.split('\n')) {
+          const line = raw
+            .trim()
+            .replace(/^RECORD LOCKS space id \d+ page no \d+ n bits \d+ /, 'lock on ')
+            .replace(/ trx id (\d+)/, ' (trx $1)');
+          // Heap no 1 is the supremum: the lock covers the gap after the last row of the index.
+          if (/^Record lock, heap no 1 /.test(line) && lines.length && lines[lines.length - 1].startsWith('lock on ')) {
+            if (!lines[lines.length - 1].endsWith('[supremum]')) lines[lines.length - 1] += ' [supremum]';
+            continue;
+          }
+          if (!/^(\*\*\*|TRANSACTION \d+|INSERT|UPDATE|DELETE|SELECT|lock on )/.test(line)) continue;
+          const compact = line.replaceAll(`\`${name}\`.`, '').slice(0, 300);
+          if (lines[lines.length - 1] !== compact) lines.push(compact);
+        }
+        return lines.slice(0, 30).join('\n');
       } finally {
         await connection.end();
       }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { CheckResult, countBy, formatCounts } from './checks';
-import { Exchange } from './workload';
+import { Exchange, WRITE_OPS } from './workload';
 
 export interface PhaseReport {
   database: string;
@@ -21,6 +21,7 @@ export function phaseCounts(report: PhaseReport) {
   const errors = ex.filter((e) => e.error !== undefined).length;
   return {
     requests: ex.length,
+    writes: ex.filter((e) => WRITE_OPS.has(e.op)).length,
     ok,
     client: [...countBy(client, (e) => String(e.status)).entries()]
       .sort()
@@ -53,6 +54,7 @@ export function summaryTable(reports: PhaseReport[]): string {
       r.database,
       r.phase,
       String(c.requests),
+      String(c.writes),
       String(c.ok),
       c.client || '-',
       String(c.server),
