@@ -45,7 +45,7 @@ export function table(rows: string[][]): string {
 /** The per-database summary table: one row per phase. */
 export function summaryTable(reports: PhaseReport[]): string {
   const rows = [
-    ['database', 'phase', 'requests', '2xx', '4xx by code', '5xx', 'net errors (expected)', 'req/s', 'checks passed', 'failed'],
+    ['database', 'phase', 'requests', 'writes', '2xx', '4xx by code', '5xx', 'net errors (expected)', 'req/s', 'checks passed', 'failed'],
   ];
   for (const r of reports) {
     const c = phaseCounts(r);
