@@ -114,11 +114,13 @@ async function startBoth(a: Node, b: Node, together: boolean): Promise<CheckResu
     await n.instance.waitReady(READY_TIMEOUT_MS);
   }
   const retried = [a, b].flatMap((n) => {
-    const line = n.instance
+    const lines = n.instance
       .tail(400)
       .split('\n')
-      .find((l) => /Retrying|failed|error/i.test(l));
-    return line ? [`${n.instance.name} logged "${line.replace(ANSI, '').trim().slice(0, 160)}" and retried`] : [];
+      .map((l) => l.replace(ANSI, '').trim());
+    const error = lines.find((l) => /^(Migration .* failed|error:)/i.test(l));
+    const retry = lines.some((l) => /Retrying/.test(l));
+    return error ? [`${n.instance.name} logged "${error.slice(0, 160)}"${retry ? ' and retried' : ''}`] : [];
   });
   const summary =
     `${together ? 'started together' : 'A, then B'}; both ready after ${seconds(performance.now() - started)}` +
