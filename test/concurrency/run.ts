@@ -27,8 +27,18 @@ import { ANSI, checkLines, errorDigest, failureCauses, PhaseReport, summaryTable
 import { Exchange, LoadState, runLoad, Target, Tokens } from './workload';
 
 const READY_TIMEOUT_MS = 60_000;
-/** The fault is injected once this share of the phase's requests has been issued. */
+/**
+ * The fault is injected once this share of the phase's requests has been issued and the instance
+ * has at least FAULT_MIN_IN_FLIGHT requests open (latencies differ between the instances, so the
+ * count at a fixed point varies a lot), or at FAULT_LATEST whatever is in flight.
+ */
 const FAULT_AT = 0.4;
+const FAULT_LATEST = 0.8;
+const FAULT_MIN_IN_FLIGHT = 12;
+
+function faultDue(issued: number, total: number, inFlight: number): boolean {
+  return issued >= total * FAULT_LATEST || (issued >= total * FAULT_AT && inFlight >= FAULT_MIN_IN_FLIGHT);
+}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -45,12 +55,17 @@ async function cleanUp(): Promise<void> {
 }
 
 let interrupted = false;
+/** The folder with the service logs, reported when the run is interrupted. */
+let logFolder: string | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (interrupted) process.exit(130);
     interrupted = true;
     console.error(`\n${signal}: stopping every service process and dropping the test databases...`);
-    void cleanUp().finally(() => process.exit(130));
+    void cleanUp().finally(() => {
+      if (logFolder) console.error(`Service logs kept in ${logFolder}`);
+      process.exit(130);
+    });
   });
 }
 
@@ -229,7 +244,7 @@ async function killPhase(run: DatabaseRun, config: RunConfig): Promise<void> {
   const report: PhaseReport = { database: run.kind, phase, exchanges: [], seconds: 0, expectedErrors: 0, checks: [], notes: [] };
   let killed = false;
   let killAt = 0;
-  log(`${run.kind}/${phase}: ${config.faultRequests} requests; kill -9 of B after ${Math.floor(config.faultRequests * FAULT_AT)}`);
+  log(`${run.kind}/${phase}: ${config.faultRequests} requests; kill -9 of B after ${FAULT_AT * 100}-${FAULT_LATEST * 100} % of them`);
   const started = performance.now();
   report.exchanges = await runLoad({
     phase,
@@ -237,8 +252,9 @@ async function killPhase(run: DatabaseRun, config: RunConfig): Promise<void> {
     workers: config.workers,
     state: run.state,
     targets: () => (killed ? [run.a.target] : [run.a.target, run.b.target]),
-    onIssue: (issued) => {
-      if (!killed && issued >= config.faultRequests * FAULT_AT) {
+    onIssue: (issued, inFlight) => {
+      if (!killed && faultDue(issued, config.faultRequests, inFlight.get('B') ?? 0)) {
+        report.notes.push(`kill -9 of B after ${issued} requests, with ${inFlight.get('B') ?? 0} requests in flight to it`);
         killed = true;
         killAt = run.b.instance.signal('SIGKILL');
       }
@@ -276,7 +292,7 @@ async function sigtermPhase(run: DatabaseRun, config: RunConfig): Promise<void> 
   const probes: string[] = [];
   let probing: Promise<void> | undefined;
   const limit = config.shutdownTimeoutMs + config.shutdownMarginMs;
-  log(`${run.kind}/${phase}: ${config.faultRequests} requests; SIGTERM to A after ${Math.floor(config.faultRequests * FAULT_AT)}`);
+  log(`${run.kind}/${phase}: ${config.faultRequests} requests; SIGTERM to A after ${FAULT_AT * 100}-${FAULT_LATEST * 100} % of them`);
   const started = performance.now();
   report.exchanges = await runLoad({
     phase,
@@ -285,8 +301,9 @@ async function sigtermPhase(run: DatabaseRun, config: RunConfig): Promise<void> 
     state: run.state,
     // From the signal on, new requests go to B only, as a load balancer would route them.
     targets: () => (signalled ? [run.b.target] : [run.a.target, run.b.target]),
-    onIssue: (issued) => {
-      if (!signalled && issued >= config.faultRequests * FAULT_AT) {
+    onIssue: (issued, inFlight) => {
+      if (!signalled && faultDue(issued, config.faultRequests, inFlight.get('A') ?? 0)) {
+        report.notes.push(`SIGTERM to A after ${issued} requests, with ${inFlight.get('A') ?? 0} requests in flight to it`);
         signalled = true;
         signalAt = run.a.instance.signal('SIGTERM');
         probing = (async () => {
@@ -417,6 +434,7 @@ async function runDatabase(
 async function main(): Promise<number> {
   const config = loadRunConfig();
   const outDir = mkdtempSync(join(tmpdir(), 'calendar-concurrency-'));
+  logFolder = outDir;
   console.log(
     `Concurrency test: databases ${config.databases.join(', ')}; ${config.requests} requests (load), ${config.faultRequests} per fault phase ` +
       `(${config.faults.join(', ') || 'no faults'}); ${config.workers} workers; logs in ${outDir}`,

@@ -392,8 +392,8 @@ export interface LoadOptions {
   state: LoadState;
   /** The instances in rotation now (the set may shrink mid-run, e.g. after a kill). */
   targets(): Target[];
-  /** Called with the number of requests issued so far, before each one is sent. */
-  onIssue?(issued: number): void;
+  /** Called before each request is sent, with the number issued so far and the requests in flight per instance. */
+  onIssue?(issued: number, inFlight: ReadonlyMap<string, number>): void;
 }
 
 /**
@@ -408,9 +408,12 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
   const mine: Exchange[] = [];
   let issued = 0;
   let writersDone = false;
+  const inFlight = new Map<string, number>();
   const nextSeq = () => (state.seq += 1);
   const send = async (built: Built, seq: number, target: Target) => {
+    inFlight.set(target.name, (inFlight.get(target.name) ?? 0) + 1);
     const result = await target.client.send({ ...built.request, requestId: requestId(seq) });
+    inFlight.set(target.name, (inFlight.get(target.name) ?? 0) - 1);
     const exchange: Exchange = {
       ...result,
       seq,
@@ -431,7 +434,7 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
   const worker = async () => {
     while (issued < total) {
       issued += 1;
-      options.onIssue?.(issued);
+      options.onIssue?.(issued, inFlight);
       const seq = nextSeq();
       const built = buildRequest(state, seq, phase);
       const list = options.targets();
