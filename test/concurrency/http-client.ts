@@ -28,6 +28,8 @@ export interface HttpRequest {
   body?: unknown;
   /** Sent as X-Request-Id: the service logs it with every failure, so a 500 can be matched to its cause. */
   requestId?: string;
+  /** Called once the last byte of the request has been handed to the socket. */
+  onSent?: () => void;
 }
 
 /** A keep-alive HTTP/1.1 client of one instance that records when each step of an exchange happened. */
@@ -95,7 +97,10 @@ export class HttpClient {
         const freed = this.freedAt.get(socket);
         if (client.reusedSocket && freed !== undefined) result.socketIdleMs = performance.now() - freed;
       });
-      client.on('finish', () => (result.sentAt = performance.now()));
+      client.on('finish', () => {
+        result.sentAt = performance.now();
+        req.onSent?.();
+      });
       client.setTimeout(this.timeoutMs, () => client.destroy(Object.assign(new Error('request timed out'), { code: 'ETIMEDOUT' })));
       client.on('error', (error: NodeJS.ErrnoException) => finish(error));
       client.end(payload);

@@ -24,7 +24,7 @@ import { createDatabase, TestDatabase } from './database';
 import { HttpClient } from './http-client';
 import { cliJson, CliResult, ExitInfo, freePort, killAllChildren, probeReady, runCli, ServiceInstance, tail } from './processes';
 import { ANSI, checkLines, errorDigest, failureCauses, PhaseReport, summaryTable } from './report';
-import { Exchange, LoadState, runLoad, Target, Tokens } from './workload';
+import { burstRequests, Exchange, LoadState, runLoad, Target, Tokens } from './workload';
 
 const READY_TIMEOUT_MS = 60_000;
 /**
@@ -35,6 +35,8 @@ const READY_TIMEOUT_MS = 60_000;
 const FAULT_AT = 0.4;
 const FAULT_LATEST = 0.8;
 const FAULT_MIN_IN_FLIGHT = 12;
+/** Requests sent to A right before SIGTERM, so that some are certainly accepted when it arrives. */
+const SIGTERM_BURST = 20;
 
 function faultDue(issued: number, total: number, inFlight: number): boolean {
   return issued >= total * FAULT_LATEST || (issued >= total * FAULT_AT && inFlight >= FAULT_MIN_IN_FLIGHT);
@@ -301,10 +303,15 @@ async function sigtermPhase(run: DatabaseRun, config: RunConfig): Promise<void> 
     state: run.state,
     // From the signal on, new requests go to B only, as a load balancer would route them.
     targets: () => (signalled ? [run.b.target] : [run.a.target, run.b.target]),
-    onIssue: (issued, inFlight) => {
-      if (!signalled && faultDue(issued, config.faultRequests, inFlight.get('A') ?? 0)) {
-        report.notes.push(`SIGTERM to A after ${issued} requests, with ${inFlight.get('A') ?? 0} requests in flight to it`);
-        signalled = true;
+    onIssue: (issued, inFlight, extra) => {
+      if (signalled || !faultDue(issued, config.faultRequests, inFlight.get('A') ?? 0)) return;
+      report.notes.push(
+        `SIGTERM to A after ${issued} requests, with ${inFlight.get('A') ?? 0} load requests in flight to it, ` +
+          `plus a burst of ${SIGTERM_BURST} (creates and event lists) sent just before the signal`,
+      );
+      signalled = true;
+      const signal = () => {
+        if (signalAt) return;
         signalAt = run.a.instance.signal('SIGTERM');
         probing = (async () => {
           // New connections during the drain: refused or answered, both fine; recorded for the developers.
@@ -314,7 +321,16 @@ async function sigtermPhase(run: DatabaseRun, config: RunConfig): Promise<void> 
             await new Promise((resolve) => setTimeout(resolve, 200));
           }
         })();
+      };
+      // The signal goes out once every burst request has been completely written (or after 1 s).
+      let written = 0;
+      for (const build of burstRequests(run.state, phase, SIGTERM_BURST)) {
+        extra(build, run.a.target, () => {
+          written += 1;
+          if (written === SIGTERM_BURST) signal();
+        });
       }
+      setTimeout(signal, 1_000);
     },
   });
   report.seconds = (performance.now() - started) / 1000;

@@ -178,7 +178,7 @@ function termsField(pool: string[], seq: number, kind: string, uniqueChance: num
   return { value: names, unique: [] };
 }
 
-interface Built {
+export interface Built {
   op: OpKind;
   request: HttpRequest;
   role: string;
@@ -349,6 +349,21 @@ export function buildRequest(state: LoadState, seq: number, phase: string): Buil
   };
 }
 
+/**
+ * Requests fired at one instance right before it is signalled, so that a known set of requests is
+ * certainly accepted (fully written) when the signal arrives: creates, and event lists that take a while.
+ */
+export function burstRequests(state: LoadState, phase: string, count: number): Array<(seq: number) => Built> {
+  const admin = state.tokens.admin;
+  const list: Built = {
+    op: 'read',
+    request: { method: 'GET', path: `${NS}/events?status=any&per_page=50`, token: admin.token },
+    role: admin.role,
+    uniqueNames: [],
+  };
+  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? (seq: number) => buildCreate(state, seq, phase) : () => list));
+}
+
 function probe(state: LoadState): Built {
   const admin = state.tokens.admin;
   return { op: 'probe', request: { method: 'GET', path: pick(PROBES), token: admin.token }, role: admin.role, uniqueNames: [] };
@@ -392,8 +407,15 @@ export interface LoadOptions {
   state: LoadState;
   /** The instances in rotation now (the set may shrink mid-run, e.g. after a kill). */
   targets(): Target[];
-  /** Called before each request is sent, with the number issued so far and the requests in flight per instance. */
-  onIssue?(issued: number, inFlight: ReadonlyMap<string, number>): void;
+  /**
+   * Called before each request is sent, with the number issued so far and the requests in flight
+   * per instance; `extra` sends one more request (recorded in this phase) to a given instance.
+   */
+  onIssue?(
+    issued: number,
+    inFlight: ReadonlyMap<string, number>,
+    extra: (build: (seq: number) => Built, target: Target, onSent?: () => void) => void,
+  ): void;
 }
 
 /**
@@ -410,9 +432,10 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
   let writersDone = false;
   const inFlight = new Map<string, number>();
   const nextSeq = () => (state.seq += 1);
-  const send = async (built: Built, seq: number, target: Target) => {
+  const extras: Array<Promise<void>> = [];
+  const send = async (built: Built, seq: number, target: Target, onSent?: () => void) => {
     inFlight.set(target.name, (inFlight.get(target.name) ?? 0) + 1);
-    const result = await target.client.send({ ...built.request, requestId: requestId(seq) });
+    const result = await target.client.send({ ...built.request, requestId: requestId(seq), onSent });
     inFlight.set(target.name, (inFlight.get(target.name) ?? 0) - 1);
     const exchange: Exchange = {
       ...result,
@@ -434,7 +457,10 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
   const worker = async () => {
     while (issued < total) {
       issued += 1;
-      options.onIssue?.(issued, inFlight);
+      options.onIssue?.(issued, inFlight, (build, target, onSent) => {
+        const seq = nextSeq();
+        extras.push(send(build(seq), seq, target, onSent));
+      });
       const seq = nextSeq();
       const built = buildRequest(state, seq, phase);
       const list = options.targets();
@@ -452,6 +478,6 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
   const probers = options.targets().map((t) => prober(t.name));
   await Promise.all(Array.from({ length: workers }, worker));
   writersDone = true;
-  await Promise.all(probers);
+  await Promise.all([...probers, ...extras]);
   return mine;
 }
