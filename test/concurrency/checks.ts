@@ -416,7 +416,7 @@ function describeState(state: EventState | { unreadable: string }): string {
  * answered. A write is "last" unless another 2xx write on the same event started after it had
  * answered; overlapping writes may have committed in either order.
  */
-function checkWritesReadable(all: Exchange[], snap: Snapshot, hist: Map<number, History>, api: Map<number, ApiEvent>): CheckResult {
+function checkWritesReadable(snap: Snapshot, hist: Map<number, History>, api: Map<number, ApiEvent>): CheckResult {
   const failures: string[] = [];
   let compared = 0;
   let skipped = 0;
@@ -781,7 +781,7 @@ export async function stateChecks(state: LoadState, phaseExchanges: Exchange[], 
   const ids = [...hist.entries()].filter(([, h]) => h.known.length > 0).map(([id]) => id);
   const apiStates = await apiEvents(api, ids);
   return [
-    checkWritesReadable(all, snap, hist, apiStates),
+    checkWritesReadable(snap, hist, apiStates),
     checkLinkedRecordsStored(all, snap),
     checkCreateAnswersComplete(all),
     checkOneRowPerCreate(all, snap),
