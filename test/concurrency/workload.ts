@@ -1,0 +1,483 @@
+import { HttpClient, HttpRequest, HttpResult } from './http-client';
+
+export const NS = '/calendar/events/v1';
+
+/** What a request was meant to do; the checks judge its answer by this. */
+export type OpKind =
+  | 'create'
+  | 'update'
+  | 'trash'
+  | 'force'
+  /** Create with end_date before start_date: must be 400 and write nothing. */
+  | 'reject-dates'
+  /** Valid create whose last tag is an unknown ID: fails after the event, venue, organizer and terms were written. */
+  | 'reject-late'
+  /** Update naming new linked records plus an unknown tag ID: must be 400 and change nothing. */
+  | 'reject-update'
+  /** List probes for names only rejected writes use: anything found was read before a rollback. */
+  | 'probe'
+  | 'read';
+
+export const WRITE_OPS: ReadonlySet<OpKind> = new Set([
+  'create',
+  'update',
+  'trash',
+  'force',
+  'reject-dates',
+  'reject-late',
+  'reject-update',
+]);
+export const REJECT_OPS: ReadonlySet<OpKind> = new Set(['reject-dates', 'reject-late', 'reject-update']);
+
+export interface Exchange extends HttpResult {
+  seq: number;
+  phase: string;
+  op: OpKind;
+  instance: string;
+  method: string;
+  path: string;
+  role: string;
+  body?: Record<string, unknown>;
+  /** The event an update or delete acts on; for a 2xx create, the ID it answered. */
+  target?: number;
+  /** Names that only this request uses (all must be absent when it failed). */
+  uniqueNames: string[];
+}
+
+export interface Credential {
+  role: string;
+  token: string;
+}
+
+export interface Tokens {
+  admin: Credential;
+  editors: Credential[];
+  author: Credential;
+}
+
+export interface Target {
+  name: string;
+  client: HttpClient;
+}
+
+// ---- the shared pools: few titles and names, so that writers collide on slugs and on find-or-create
+
+const TITLES = ['Jazz Night', 'Open Air Kino', 'Lesung am Abend', 'Flohmarkt', 'Kinder Workshop'];
+const VENUES: Array<[string, string]> = [
+  ['CC Hall A', 'Berlin'],
+  ['CC Hall B', 'Berlin'],
+  ['CC Club C', 'Hamburg'],
+  ['CC Kino D', 'Koeln'],
+  ['CC Park E', 'Muenchen'],
+  ['CC Saal F', 'Leipzig'],
+];
+const ORGANIZERS: Array<[string, string]> = [1, 2, 3, 4, 5, 6].map((n) => [`CC Org ${n}`, `org${n}@example.org`]);
+const CATEGORIES = ['cc Music', 'cc Film', 'cc Kids', 'cc Outdoor', 'cc Theatre', 'cc Talk', 'cc Market', 'cc Dance'];
+const TAGS = ['cc free', 'cc family', 'cc live', 'cc indoor', 'cc late', 'cc weekly', 'cc fresh', 'cc popular'];
+/** An ID no term has: a reference to it is a 400 (contract §4: unknown numeric IDs). */
+export const UNKNOWN_TERM_ID = 999_999_999;
+/** Every name of a rejected request contains this; nothing named so may ever be stored or listed. */
+export const REJECT_MARK = 'zzrej';
+
+const random = (n: number) => Math.floor(Math.random() * n);
+const pick = <T>(items: readonly T[]): T => items[random(items.length)];
+const chance = (p: number) => Math.random() < p;
+
+function pickSome<T>(items: readonly T[], min: number, max: number): T[] {
+  const count = min + random(max - min + 1);
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < count && pool.length) out.push(pool.splice(random(pool.length), 1)[0]);
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function wall(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:00`;
+}
+
+/** A start 1-300 days ahead and an end 1-4 hours later (or before it, for reject-dates). */
+function schedule(endBeforeStart = false): { start_date: string; end_date: string } {
+  const start = new Date(Date.now() + (1 + random(300)) * 86_400_000);
+  start.setUTCHours(8 + random(12), pick([0, 15, 30, 45]), 0, 0);
+  const end = new Date(start.getTime() + (endBeforeStart ? -1 : 1) * (1 + random(4)) * 3_600_000);
+  return { start_date: wall(start), end_date: wall(end) };
+}
+
+export const marker = (seq: number) => `[cc:${seq}]`;
+export const requestId = (seq: number) => `conc-${seq}`;
+export const MARKER_PATTERN = /\[cc:(\d+)\]/;
+
+/** Everything a database run has sent and learnt, across its phases. */
+export class LoadState {
+  seq = 0;
+  readonly exchanges: Exchange[] = [];
+  /** Events created by 2xx POSTs and not force-deleted: updates and deletes pick from the newest. */
+  readonly hot: number[] = [];
+  readonly venueIds = new Set<number>();
+  readonly organizerIds = new Set<number>();
+
+  constructor(readonly tokens: Tokens) {}
+
+  pickHot(): number | undefined {
+    if (this.hot.length === 0) return undefined;
+    const window = this.hot.slice(-40);
+    return pick(window);
+  }
+}
+
+/** Terms named by phase: each phase has names nobody used yet, so several writers create them at once. */
+function termPool(base: readonly string[], phase: string, kind: string): string[] {
+  return [...base, ...[1, 2, 3, 4, 5, 6].map((n) => `cc ${phase} ${kind} ${n}`)];
+}
+
+function venueField(state: LoadState, seq: number): { value?: unknown; unique: string[] } {
+  const roll = Math.random();
+  const inline = () => {
+    const [venue, city] = pick(VENUES);
+    return { venue, city };
+  };
+  if (roll < 0.55) return { value: inline(), unique: [] };
+  if (roll < 0.7 && state.venueIds.size) return { value: pick([...state.venueIds]), unique: [] };
+  if (roll < 0.8) {
+    const [a, b] = pickSome(VENUES, 2, 2);
+    return {
+      value: [
+        { venue: a[0], city: a[1] },
+        { venue: b[0], city: b[1] },
+      ],
+      unique: [],
+    };
+  }
+  if (roll < 0.88) {
+    const name = `CC Uniq Venue ${seq}`;
+    return { value: { venue: name, city: 'Berlin' }, unique: [name] };
+  }
+  return { unique: [] };
+}
+
+function organizerField(state: LoadState, seq: number): { value?: unknown; unique: string[] } {
+  const roll = Math.random();
+  const inline = ([organizer, email]: [string, string]) => ({ organizer, email });
+  if (roll < 0.45) return { value: [inline(pick(ORGANIZERS))], unique: [] };
+  if (roll < 0.65) return { value: pickSome(ORGANIZERS, 2, 2).map(inline), unique: [] };
+  if (roll < 0.75 && state.organizerIds.size) return { value: [pick([...state.organizerIds])], unique: [] };
+  if (roll < 0.85) {
+    const name = `CC Uniq Org ${seq}`;
+    return { value: [{ organizer: name, email: `uniq${seq}@example.org` }, inline(pick(ORGANIZERS))], unique: [name] };
+  }
+  return { unique: [] };
+}
+
+function termsField(pool: string[], seq: number, kind: string, uniqueChance: number): { value?: string[]; unique: string[] } {
+  const names = pickSome(pool, 1, 3);
+  if (chance(uniqueChance)) {
+    const name = `cc uniq ${kind} ${seq}`;
+    return { value: [...names, name], unique: [name] };
+  }
+  return { value: names, unique: [] };
+}
+
+export interface Built {
+  op: OpKind;
+  request: HttpRequest;
+  role: string;
+  target?: number;
+  uniqueNames: string[];
+}
+
+function editorial(state: LoadState): Credential {
+  return pick([state.tokens.admin, ...state.tokens.editors]);
+}
+
+function buildCreate(state: LoadState, seq: number, phase: string): Built {
+  const byAuthor = chance(0.06);
+  const credential = byAuthor ? state.tokens.author : editorial(state);
+  const body: Record<string, unknown> = { title: pick(TITLES), ...schedule(), excerpt: marker(seq) };
+  const unique: string[] = [];
+  const roll = Math.random();
+  if (roll < 0.1) body.status = 'draft';
+  else if (roll < 0.15) body.status = 'private';
+  const venue = venueField(state, seq);
+  if (venue.value !== undefined) body.venue = venue.value;
+  unique.push(...venue.unique);
+  const organizer = organizerField(state, seq);
+  if (organizer.value !== undefined) body.organizer = organizer.value;
+  unique.push(...organizer.unique);
+  // Authors may not create terms (contract §6): their events carry none, so no 400 is expected.
+  if (!byAuthor && chance(0.8)) {
+    const categories = termsField(termPool(CATEGORIES, phase, 'cat'), seq, 'cat', 0.25);
+    body.categories = categories.value;
+    unique.push(...categories.unique);
+  }
+  if (!byAuthor && chance(0.7)) {
+    const tags = termsField(termPool(TAGS, phase, 'tag'), seq, 'tag', 0.15);
+    body.tags = tags.value;
+    unique.push(...tags.unique);
+  }
+  return {
+    op: 'create',
+    request: { method: 'POST', path: `${NS}/events`, token: credential.token, body },
+    role: credential.role,
+    uniqueNames: unique,
+  };
+}
+
+function buildUpdate(state: LoadState, seq: number, phase: string, target: number): Built {
+  const credential = editorial(state);
+  const body: Record<string, unknown> = {};
+  const unique: string[] = [];
+  while (Object.keys(body).length === 0) {
+    if (chance(0.5)) body.title = pick(TITLES);
+    if (chance(0.25)) Object.assign(body, schedule());
+    if (chance(0.4)) {
+      if (chance(0.1)) body.categories = [];
+      else {
+        const categories = termsField(termPool(CATEGORIES, phase, 'cat'), seq, 'cat', 0.25);
+        body.categories = categories.value;
+        unique.push(...categories.unique);
+      }
+    }
+    if (chance(0.3)) body.tags = termsField(termPool(TAGS, phase, 'tag'), seq, 'tag', 0).value;
+    if (chance(0.3)) {
+      const venue = venueField(state, seq);
+      body.venue = venue.value ?? '';
+      unique.push(...venue.unique);
+    }
+    if (chance(0.2)) {
+      const organizer = organizerField(state, seq);
+      body.organizer = organizer.value ?? [];
+      unique.push(...organizer.unique);
+    }
+    if (chance(0.2)) body.status = pick(['publish', 'publish', 'draft', 'private', 'pending']);
+  }
+  const method = pick(['PUT', 'PATCH', 'POST']);
+  return {
+    op: 'update',
+    request: { method, path: `${NS}/events/${target}`, token: credential.token, body },
+    role: credential.role,
+    target,
+    uniqueNames: unique,
+  };
+}
+
+function rejectedLinks(seq: number, lateTagFailure: boolean): Record<string, unknown> {
+  return {
+    venue: { venue: `ZZrej Venue ${seq}`, city: 'Nowhere' },
+    organizer: [{ organizer: `ZZrej Org ${seq}`, email: `zzrej${seq}@example.org` }],
+    categories: [`${REJECT_MARK} cat ${seq}`, pick(CATEGORIES)],
+    tags: lateTagFailure ? [`${REJECT_MARK} tag ${seq}`, UNKNOWN_TERM_ID] : [`${REJECT_MARK} tag ${seq}`],
+  };
+}
+
+function rejectNames(seq: number): string[] {
+  return [
+    `ZZrej Venue ${seq}`,
+    `ZZrej Org ${seq}`,
+    `${REJECT_MARK} cat ${seq}`,
+    `${REJECT_MARK} tag ${seq}`,
+    `${REJECT_MARK} event ${seq}`,
+  ];
+}
+
+function buildReject(state: LoadState, seq: number, op: 'reject-dates' | 'reject-late' | 'reject-update', target?: number): Built {
+  const credential = editorial(state);
+  const base = { title: `${REJECT_MARK} event ${seq}`, ...rejectedLinks(seq, op !== 'reject-dates') };
+  if (op === 'reject-update' && target !== undefined) {
+    return {
+      op,
+      request: { method: pick(['PUT', 'PATCH']), path: `${NS}/events/${target}`, token: credential.token, body: base },
+      role: credential.role,
+      target,
+      uniqueNames: rejectNames(seq),
+    };
+  }
+  const body = { ...base, ...schedule(op === 'reject-dates'), excerpt: `${marker(seq)} ${REJECT_MARK}` };
+  return {
+    op,
+    request: { method: 'POST', path: `${NS}/events`, token: credential.token, body },
+    role: credential.role,
+    uniqueNames: rejectNames(seq),
+  };
+}
+
+const PROBES = [
+  `${NS}/venues?search=${REJECT_MARK}&per_page=50`,
+  `${NS}/organizers?search=${REJECT_MARK}&per_page=50`,
+  `${NS}/categories?search=${REJECT_MARK}&hide_empty=false&per_page=50`,
+  `${NS}/tags?search=${REJECT_MARK}&hide_empty=false&per_page=50`,
+  `${NS}/events?search=${REJECT_MARK}&status=any&start_date=2000-01-01&end_date=2100-12-31&per_page=50`,
+];
+
+/** The mix: mostly writes on a small set of records, some must-fail writes, a few reads. */
+export function buildRequest(state: LoadState, seq: number, phase: string): Built {
+  const roll = Math.random();
+  const target = state.pickHot();
+  if (roll < 0.45 || target === undefined) return buildCreate(state, seq, phase);
+  if (roll < 0.69) return buildUpdate(state, seq, phase, target);
+  if (roll < 0.74) {
+    const credential = editorial(state);
+    return {
+      op: 'trash',
+      request: { method: 'DELETE', path: `${NS}/events/${target}`, token: credential.token },
+      role: credential.role,
+      target,
+      uniqueNames: [],
+    };
+  }
+  if (roll < 0.785) {
+    const credential = editorial(state);
+    return {
+      op: 'force',
+      request: { method: 'DELETE', path: `${NS}/events/${target}?force=true`, token: credential.token },
+      role: credential.role,
+      target,
+      uniqueNames: [],
+    };
+  }
+  if (roll < 0.825) return buildReject(state, seq, 'reject-dates');
+  if (roll < 0.875) return buildReject(state, seq, 'reject-late');
+  if (roll < 0.915) return buildReject(state, seq, 'reject-update', target);
+  if (roll < 0.99) return probe(state);
+  const admin = state.tokens.admin;
+  return {
+    op: 'read',
+    request: { method: 'GET', path: `${NS}/events/${target}`, token: admin.token },
+    role: admin.role,
+    target,
+    uniqueNames: [],
+  };
+}
+
+/**
+ * Requests fired at one instance right before it is signalled, so that a known set of requests is
+ * certainly accepted (fully written) when the signal arrives: creates, and event lists that take a while.
+ */
+export function burstRequests(state: LoadState, phase: string, count: number): Array<(seq: number) => Built> {
+  const admin = state.tokens.admin;
+  const list: Built = {
+    op: 'read',
+    request: { method: 'GET', path: `${NS}/events?status=any&per_page=50`, token: admin.token },
+    role: admin.role,
+    uniqueNames: [],
+  };
+  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? (seq: number) => buildCreate(state, seq, phase) : () => list));
+}
+
+function probe(state: LoadState): Built {
+  const admin = state.tokens.admin;
+  return { op: 'probe', request: { method: 'GET', path: pick(PROBES), token: admin.token }, role: admin.role, uniqueNames: [] };
+}
+
+interface EventJson {
+  id?: number;
+  venue?: unknown;
+  organizer?: unknown;
+  previous?: EventJson;
+}
+
+/** What a 2xx answer teaches the generator: new events to update and delete, venue and organizer IDs to reference. */
+function learn(state: LoadState, exchange: Exchange): void {
+  if (exchange.status === undefined || exchange.status >= 300) return;
+  const json = exchange.json as EventJson | undefined;
+  if (!json) return;
+  const isCreate = exchange.op === 'create' || exchange.op === 'reject-dates' || exchange.op === 'reject-late';
+  if (isCreate && typeof json.id === 'number') {
+    exchange.target = json.id;
+    // A must-fail create that succeeded is reported by the checks; it is not worked on further.
+    if (exchange.op === 'create') state.hot.push(json.id);
+  }
+  if (exchange.op === 'force') {
+    const index = state.hot.indexOf(exchange.target ?? -1);
+    if (index >= 0) state.hot.splice(index, 1);
+  }
+  if (exchange.op === 'create' || exchange.op === 'update') {
+    const venues = Array.isArray(json.venue) ? json.venue : json.venue ? [json.venue] : [];
+    for (const venue of venues as Array<{ id?: number }>) if (typeof venue.id === 'number') state.venueIds.add(venue.id);
+    for (const organizer of (Array.isArray(json.organizer) ? json.organizer : []) as Array<{ id?: number }>) {
+      if (typeof organizer.id === 'number') state.organizerIds.add(organizer.id);
+    }
+  }
+}
+
+export interface LoadOptions {
+  phase: string;
+  total: number;
+  workers: number;
+  state: LoadState;
+  /** The instances in rotation now (the set may shrink mid-run, e.g. after a kill). */
+  targets(): Target[];
+  /**
+   * Called before each request is sent, with the number issued so far and the requests in flight
+   * per instance; `extra` sends one more request (recorded in this phase) to a given instance.
+   */
+  onIssue?(
+    issued: number,
+    inFlight: ReadonlyMap<string, number>,
+    extra: (build: (seq: number) => Built, target: Target, onSent?: () => void) => void,
+  ): void;
+}
+
+/**
+ * Runs `total` requests through `workers` concurrent loops, round-robin over the instances in
+ * rotation, and resolves when every answer is in. Alongside, one prober per instance lists names
+ * only must-fail writes use, back to back: a must-fail write that gets as far as writing
+ * (reject-late, reject-update) has rows that exist only until its rollback, and a prober that
+ * lists one of them has read uncommitted data. Probers' requests come on top of `total`.
+ */
+export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
+  const { phase, total, workers, state } = options;
+  const mine: Exchange[] = [];
+  let issued = 0;
+  let writersDone = false;
+  const inFlight = new Map<string, number>();
+  const nextSeq = () => (state.seq += 1);
+  const extras: Array<Promise<void>> = [];
+  const send = async (built: Built, seq: number, target: Target, onSent?: () => void) => {
+    inFlight.set(target.name, (inFlight.get(target.name) ?? 0) + 1);
+    const result = await target.client.send({ ...built.request, requestId: requestId(seq), onSent });
+    inFlight.set(target.name, (inFlight.get(target.name) ?? 0) - 1);
+    const exchange: Exchange = {
+      ...result,
+      seq,
+      phase,
+      op: built.op,
+      instance: target.name,
+      method: built.request.method,
+      path: built.request.path,
+      role: built.role,
+      body: built.request.body as Record<string, unknown> | undefined,
+      target: built.target,
+      uniqueNames: built.uniqueNames,
+    };
+    learn(state, exchange);
+    state.exchanges.push(exchange);
+    mine.push(exchange);
+  };
+  const worker = async () => {
+    while (issued < total) {
+      issued += 1;
+      options.onIssue?.(issued, inFlight, (build, target, onSent) => {
+        const seq = nextSeq();
+        extras.push(send(build(seq), seq, target, onSent));
+      });
+      const seq = nextSeq();
+      const built = buildRequest(state, seq, phase);
+      const list = options.targets();
+      await send(built, seq, list[seq % list.length]);
+    }
+  };
+  const prober = async (name: string) => {
+    for (;;) {
+      const target = options.targets().find((t) => t.name === name);
+      // Out of rotation (killed, shutting down): a new request to it could only be refused.
+      if (writersDone || !target) return;
+      await send(probe(state), nextSeq(), target);
+    }
+  };
+  const probers = options.targets().map((t) => prober(t.name));
+  await Promise.all(Array.from({ length: workers }, worker));
+  writersDone = true;
+  await Promise.all([...probers, ...extras]);
+  return mine;
+}
