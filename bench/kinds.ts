@@ -119,6 +119,8 @@ export const LATENCY_KINDS: RequestKind[] = [
   { name: 'venues?per_page=10', path: () => '/venues?per_page=10' },
   { name: 'categories?per_page=10', path: () => '/categories?per_page=10' },
   { name: 'tags?per_page=10', path: () => '/tags?per_page=10' },
+  // The default window holds the seeded year: the feed is cut at ICS_MAX_EVENTS (1,000 by default).
+  { name: 'events.ics (feed of 1,000 events)', path: () => '/events.ics' },
 ];
 
 /** A kind of the mix, drawn by weight. */

@@ -16,6 +16,9 @@ type Document = OpenAPIV3.Document;
 const ADDED_PATHS: Record<string, string> = {
   '/categories/by-slug/{slug}': 'categories gained by-slug routes (issue 8)',
   '/tags/by-slug/{slug}': 'tags gained by-slug routes (issue 8)',
+  '/events.ics': 'calendar feeds (issue 14)',
+  '/events/{id}.ics': 'calendar feeds (issue 14)',
+  '/events/by-slug/{slug}.ics': 'calendar feeds (issue 14)',
 };
 
 function baseline(language: 'en' | 'de'): Document {

@@ -2,6 +2,7 @@ import { ApiRequest, ErrorResponder, optionsMiddleware, requestAddressMiddleware
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
+import { feedNegotiationMiddleware } from './events/feed/feed-negotiation.middleware';
 import { setupSwagger } from './swagger/setup-swagger';
 
 const BODY_LIMIT = '1mb';
@@ -21,6 +22,7 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   instance.disable('x-powered-by');
 
   app.use(requestAddressMiddleware(config));
+  app.use(feedNegotiationMiddleware);
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** Normalised to '' or '/segment[/segment]' without trailing slash. */
   basePath: string;
   maxPerPage: number;
+  /** Events a calendar feed holds at most when not paged (ICS_MAX_EVENTS). */
+  icsMaxEvents: number;
   adminToken?: string;
   logLevel: LogLevel;
   corsOrigins: string[];

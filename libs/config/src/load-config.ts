@@ -104,6 +104,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     siteTimezone,
     basePath: basePath === '' ? '' : `/${basePath}`,
     maxPerPage: integer('MAX_PER_PAGE', 50, 1, 1000),
+    icsMaxEvents: integer('ICS_MAX_EVENTS', 1000, 1, 10_000),
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
     corsOrigins,

@@ -35,6 +35,17 @@ export interface DeleteResult<T> {
 /** A list query as every post-like kind reads it. */
 export type PostListQuery = PageQuery & { status?: string | string[]; search?: string };
 
+/** A list served in another form than the JSON envelope (a calendar feed): its limit and address. */
+export interface ListRepresentation {
+  perPageLimit: number;
+  url: string;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  page: PageResult;
+}
+
 /** A kind's list criteria and the effective query its links repeat (contract §3). */
 export interface ListPlan<C> {
   criteria: C;
@@ -113,13 +124,19 @@ export abstract class PostRecordsService<
     return password !== record.password;
   }
 
-  /** One page of readable records with the envelope's links and counts (contract §3). */
-  async list(query: Q, user: AuthenticatedUser | undefined, context: RequestContext): Promise<{ items: T[]; page: PageResult }> {
-    const window = { page: query.page ?? 1, perPage: clampPerPage(query.per_page, this.config.maxPerPage) };
+  /**
+   * One page of readable records with the envelope's links and counts (contract §3). Another
+   * representation of the list (a feed) names its own page size limit (also its default) and URL.
+   */
+  async list(query: Q, user: AuthenticatedUser | undefined, context: RequestContext, as?: ListRepresentation): Promise<ListResult<T>> {
+    const perPage = as
+      ? clampPerPage(query.per_page, as.perPageLimit, as.perPageLimit)
+      : clampPerPage(query.per_page, this.config.maxPerPage);
+    const window = { page: query.page ?? 1, perPage };
     const base: PostListCriteria = { viewer: user, statuses: listStatuses(user, query.status), now: context.now, search: query.search };
     const { criteria, echo } = await this.planList(query, base);
     const { ids, total } = await this.records.page(criteria, window);
-    const page = paginate(this.kind.name, `${context.links.restBase}/${this.kind.collection}`, echo, window, total);
+    const page = paginate(this.kind.name, as?.url ?? `${context.links.restBase}/${this.kind.collection}`, echo, window, total);
     return { items: await this.records.findByIds(ids), page };
   }
 

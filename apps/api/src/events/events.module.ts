@@ -9,11 +9,14 @@ import { EventListPlanner } from './event-list.planner';
 import { EventPresenter } from './event.presenter';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
+import { EventFeedController } from './feed/event-feed.controller';
+import { EventFeedService } from './feed/event-feed.service';
 
 @Module({
   imports: [PostsModule, CategoriesModule, TagsModule, VenuesModule, OrganizersModule],
-  controllers: [EventsController],
-  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter],
+  // The feed routes first: `events/:id` would otherwise take `7.ics` for an ID.
+  controllers: [EventFeedController, EventsController],
+  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter, EventFeedService],
   exports: [EventsService],
 })
 export class EventsModule {}

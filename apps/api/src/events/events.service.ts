@@ -1,6 +1,6 @@
-import { AuthenticatedUser, cleanHtml, Errors, requirePlainText, toPlainText } from '@app/common';
+import { AuthenticatedUser, cleanHtml, Errors, RequestContext, requirePlainText, toPlainText } from '@app/common';
 import { CalendarEvent, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
-import { EVENT_KIND, fitTextColumn, ListPlan, PostRecordsService, PostRecordTools } from '@app/posts';
+import { EVENT_KIND, fitTextColumn, ListPlan, ListRepresentation, ListResult, PostRecordsService, PostRecordTools } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
@@ -8,6 +8,7 @@ import { ListEventsQuery } from './dto/list-events.query';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
 import { EventLinksService } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
+import { feedUrl } from './feed/feed-query';
 
 const FLAGS = [
   ['show_map', 'showMap'],
@@ -66,7 +67,23 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     return this.planner.plan(query, base);
   }
 
+  /** A JSON list also points at the feed of its filters (`Link: <…/events.ics?…>; rel="alternate"`). */
+  override async list(
+    query: ListEventsQuery,
+    user: AuthenticatedUser | undefined,
+    context: RequestContext,
+    as?: ListRepresentation,
+  ): Promise<ListResult<CalendarEvent>> {
+    const result = await super.list(query, user, context, as);
+    if (!as) {
+      const alternate = `<${feedUrl(context.links.restBase, query)}>; rel="alternate"; type="text/calendar"`;
+      result.page.headers.Link = result.page.headers.Link ? `${result.page.headers.Link}, ${alternate}` : alternate;
+    }
+    return result;
+  }
+
   protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, _manager: EntityManager, isCreate: boolean): void {
+    event.revision = isCreate ? 0 : event.revision + 1;
     if (dto.title !== undefined) event.title = requirePlainText('title', dto.title);
     if (dto.excerpt !== undefined) event.excerpt = fitTextColumn('excerpt', cleanHtml(dto.excerpt));
     this.applySchedule(event, dto, isCreate);

@@ -60,6 +60,7 @@ export class EventFactory {
       sticky: random.chance(0.01),
       featured: random.chance(0.05),
       postParentId: null,
+      revision: 0,
     };
     return {
       row,

@@ -19,7 +19,10 @@ const LOCATION_HEADER: HeadersObject = {
   Location: { description: docsKey('headers.location'), schema: { type: 'string', format: 'uri' } },
 };
 
-const failure = (status: HttpStatus, key: string) => ApiResponse({ status, description: docsKey(`responses.${key}`), type: ErrorBody });
+/** An error answer of a route, with the error body (contract §8). */
+export const ApiFailure = (status: HttpStatus, key: string) =>
+  ApiResponse({ status, description: docsKey(`responses.${key}`), type: ErrorBody });
+const failure = ApiFailure;
 
 /** `GET /<collection>`: a page of records. */
 export const ApiListResponses = (list: Type) =>

@@ -41,6 +41,10 @@ export class CalendarEvent extends PostRecord {
   @Column({ type: 'boolean' })
   featured: boolean;
 
+  /** Rises with every change of the event: a feed's SEQUENCE (RFC 5545), so calendar apps take the update. */
+  @Column({ type: 'integer', default: 0 })
+  revision: number;
+
   @Index('IDX_events_parent')
   @Column({ name: 'post_parent_id', type: 'integer', nullable: true })
   postParentId: number | null;
