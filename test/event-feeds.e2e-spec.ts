@@ -42,7 +42,8 @@ function expectSameEvent(parsed: ParsedEvent, json: Json): void {
     expect(parsed.end).toBe(dayAfter((json.end_date as string).slice(0, 10)));
   } else {
     expect(parsed).toMatchObject({ allDay: false, start: json.start_date, end: json.end_date });
-    expect(parsed.zone).toBe(json.timezone === 'UTC' ? null : json.timezone);
+    // A fixed offset's TZID drops the colon (`UTC+530`), which a parameter value would need quoted.
+    expect(parsed.zone).toBe(json.timezone === 'UTC' ? null : (json.timezone as string).replace(':', ''));
     expect(parsed.startUtc).toEqual(utc(json.utc_start_date as string));
     expect(parsed.endUtc).toEqual(utc(json.utc_end_date as string));
   }
@@ -137,6 +138,20 @@ describe('calendar feeds (issue 14)', () => {
     expect(parsed.events[0].startUtc.toISOString()).toBe('2030-03-10T01:00:00.000Z');
     expect(parsed.events[0].endUtc.toISOString()).toBe('2030-03-10T16:00:00.000Z');
     expect(parsed.events[0].organizer).toBeNull();
+  });
+
+  it('gives a fixed-offset zone (UTC+5:30) its own VTIMEZONE, so the instants stay right', async () => {
+    const event = await createEvent(t, {
+      title: 'Offset',
+      timezone: 'UTC+5:30',
+      start_date: '2031-01-10 09:00',
+      end_date: '2031-01-10 10:00',
+    });
+    const parsed = parseFeed((await feed(`${EVENTS}/${event.id}.ics`).expect(200)).text);
+    expect(parsed.zones).toEqual(['UTC+530']);
+    expect(parsed.events[0]).toMatchObject({ zone: 'UTC+530', start: '2031-01-10 09:00:00' });
+    expect(parsed.events[0].startUtc.toISOString()).toBe('2031-01-10T03:30:00.000Z');
+    expectSameEvent(parsed.events[0], (await t.http.get(`${EVENTS}/${event.id}`)).body);
   });
 
   it('writes an all-day event as dates with the exclusive end', async () => {

@@ -1,9 +1,10 @@
-import { toPlainText } from '@app/common';
 import { CalendarEvent } from '@app/domain';
-import ical, { ICalCalendar, ICalEventData, ICalEventStatus } from 'ical-generator';
+import ical, { ICalEvent, ICalEventData, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { EventResponse } from '../dto/event.response';
-import { vtimezone } from './vtimezone';
+import { foldLines } from './fold-lines';
+import { htmlToText } from './html-to-text';
+import { feedZoneId, isFixedOffset, vtimezone } from './vtimezone';
 
 /** An event as the feed shows it: the stored instants and revision, and the fields its reader may see. */
 export interface FeedEntry {
@@ -19,12 +20,6 @@ export interface FeedHeader {
 
 /** Calendar apps poll subscriptions; an hour keeps them current without hammering the service. */
 const REFRESH_SECONDS = 3600;
-
-/** HTML as readable plain text: paragraphs and line breaks kept as new lines. */
-function htmlToText(html: string): string {
-  const text = toPlainText(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(?:p|div|li|h[1-6]|blockquote|figure)>/gi, '$&\n\n'));
-  return text.replace(/\n{3,}/g, '\n\n').trim();
-}
 
 function location(response: EventResponse): ICalEventData['location'] {
   const venue = Array.isArray(response.venue) ? response.venue[0] : response.venue;
@@ -42,6 +37,20 @@ function organizer(response: EventResponse): ICalEventData['organizer'] {
 }
 
 /**
+ * How a VEVENT's times name their zone: UTC instants for UTC, TZID wall times otherwise. Fixed
+ * offsets (`UTC+5:30`) are no zone a date library knows by that ID, so their wall times are written
+ * floating and given the TZID afterwards (see withFixedOffsetZone).
+ */
+function zoneOf(zone: string): Pick<ICalEventData, 'timezone' | 'floating'> {
+  if (zone === 'UTC') return { timezone: null };
+  return isFixedOffset(zone) ? { floating: true } : { timezone: zone };
+}
+
+function withFixedOffsetZone(vevent: string, zone: string): string {
+  return vevent.replace(/^(DTSTART|DTEND):/gm, `$1;TZID=${feedZoneId(zone)}:`);
+}
+
+/**
  * One VEVENT per event (RFC 5545): wall times with the event's TZID (a VTIMEZONE per zone is
  * added by the calendar), all-day events as dates with the exclusive end, plain-text description.
  */
@@ -56,7 +65,7 @@ function toFeedEvent({ event, response }: FeedEntry): ICalEventData {
     lastModified: event.modifiedUtc,
     ...(event.allDay
       ? { allDay: true, start: start.startOf('day'), end: end.startOf('day').plus({ days: 1 }) }
-      : { timezone: zone === 'UTC' ? null : zone, start, end }),
+      : { ...zoneOf(zone), start, end }),
     summary: response.title,
     description: response.description === '' ? null : htmlToText(response.description),
     url: response.url,
@@ -67,14 +76,27 @@ function toFeedEvent({ event, response }: FeedEntry): ICalEventData {
   };
 }
 
-/** The whole calendar: header properties, one VTIMEZONE per zone used, the events in list order. */
-export function toFeed(entries: FeedEntry[], header: FeedHeader): ICalCalendar {
-  return ical({
+/**
+ * The whole calendar as text: ical-generator writes the header and every VEVENT (unfolded, one
+ * event at a time), our vtimezone() a VTIMEZONE per zone used, and foldLines folds the lot once.
+ */
+export function toFeed(entries: FeedEntry[], header: FeedHeader): string {
+  const calendar = ical({
     prodId: { company: 'Calendar API', product: 'Event feed', language: header.language.toUpperCase() },
     name: header.name,
     description: header.description,
     ttl: REFRESH_SECONDS,
-    timezone: { name: '', generator: vtimezone },
-    events: entries.map(toFeedEvent),
   });
+  const head = calendar
+    .toString()
+    .replace(/\r\n /g, '')
+    .replace(/END:VCALENDAR$/, '');
+  const zones = [...new Set(entries.filter(({ event }) => !event.allDay && event.timezone !== 'UTC').map(({ event }) => event.timezone))];
+  const timezones = zones.map((zone) => vtimezone(zone)).filter((block): block is string => block !== null);
+  const events = entries.map((entry) => {
+    const vevent = new ICalEvent(toFeedEvent(entry), calendar).toString();
+    return !entry.event.allDay && isFixedOffset(entry.event.timezone) ? withFixedOffsetZone(vevent, entry.event.timezone) : vevent;
+  });
+  // Every content line ends with CRLF, the last one too (RFC 5545 §3.1).
+  return `${foldLines([head, ...timezones.map((block) => `${block}\r\n`), ...events, 'END:VCALENDAR\r\n'].join(''))}`;
 }

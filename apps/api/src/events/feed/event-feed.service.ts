@@ -64,8 +64,7 @@ export class EventFeedService {
   ) {
     const responses = await this.presenter.present(events, { context, user, single: false, isLocked });
     const entries: FeedEntry[] = events.map((event, i) => ({ event, response: responses[i] }));
-    // RFC 5545 ends every content line with CRLF, the last one too; the generator leaves it off.
-    return `${toFeed(entries, header).toString()}\r\n`;
+    return toFeed(entries, header);
   }
 
   /** X-WR-CALNAME and X-WR-CALDESC say which events the feed holds, in the request's language. */

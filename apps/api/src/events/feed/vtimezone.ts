@@ -9,22 +9,39 @@ function offsetText(minutes: number): string {
   return `${sign}${String(Math.floor(absolute / 60)).padStart(2, '0')}${String(absolute % 60).padStart(2, '0')}`;
 }
 
+/** `UTC+2`, `UTC-5:30`: the fixed offsets WordPress allows, which no tz database names. */
+export function isFixedOffset(name: string): boolean {
+  return name !== 'UTC' && zoneByName(name) instanceof FixedOffsetZone;
+}
+
+/**
+ * The TZID a feed gives a zone: its name, but `UTC+5:30` as `UTC+530`, as a colon in a parameter
+ * value would need quoting that not every generator or reader does.
+ */
+export function feedZoneId(name: string): string {
+  return name.replace(':', '');
+}
+
 /**
  * The VTIMEZONE of a zone an event uses: the tz database's for IANA names; a single STANDARD
  * block for the fixed offsets `UTC+2`, `UTC-5:30` that WordPress allows and no database knows.
  */
 export function vtimezone(name: string): string | null {
   const zone = zoneByName(name);
-  if (!(zone instanceof FixedOffsetZone)) return getVtimezoneComponent(name) ?? null;
+  if (!isFixedOffset(name)) {
+    // The tz database's blocks come with LF line ends; the calendar's are CRLF.
+    const block = getVtimezoneComponent(name);
+    return block ? block.trim().replace(/\r?\n/g, '\r\n') : null;
+  }
   const offset = offsetText(zone.offset(0));
   return [
     'BEGIN:VTIMEZONE',
-    `TZID:${name}`,
+    `TZID:${feedZoneId(name)}`,
     'BEGIN:STANDARD',
     'DTSTART:19700101T000000',
     `TZOFFSETFROM:${offset}`,
     `TZOFFSETTO:${offset}`,
-    `TZNAME:${name}`,
+    `TZNAME:${feedZoneId(name)}`,
     'END:STANDARD',
     'END:VTIMEZONE',
   ].join('\r\n');
