@@ -1,4 +1,4 @@
-import { IsHttpUrlOrEmpty, IsStringOrNumber, ToBoolean, Trim } from '@app/common';
+import { IsHttpUrlOrEmpty, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, ToBoolean, Trim } from '@app/common';
 import { OptionalField, PostFieldsDto } from '@app/posts';
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
@@ -14,9 +14,10 @@ export class EventFieldsDto extends PostFieldsDto {
   @MaxLength(255)
   title?: string;
 
-  /** HTML excerpt, cleaned like the description; "" clears it. */
+  /** HTML excerpt, cleaned like the description; "" clears it. At most 65,535 characters. */
   @OptionalField()
   @IsString()
+  @MaxLength(MAX_HTML_INPUT_LENGTH)
   excerpt?: string;
 
   /** Time zone of the event: an IANA name (Europe/Berlin) or UTC, UTC+2, UTC-5:30. Defaults to the site's. */
