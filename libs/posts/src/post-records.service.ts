@@ -1,4 +1,4 @@
-import { isEditorial, UsersService } from '@app/auth';
+import { UsersService } from '@app/auth';
 import {
   AuthenticatedUser,
   chooseFreeSlug,
@@ -23,7 +23,16 @@ import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
+import {
+  canAssignAuthor,
+  canEdit,
+  canForceDelete,
+  canRead,
+  canRequestStatus,
+  effectiveStatus,
+  isLockedFor,
+  statusToStore,
+} from './post-permissions';
 import { wholeSeconds } from './publication-date';
 import { fitTextColumn } from './text-column';
 
@@ -103,14 +112,9 @@ export abstract class PostRecordsService<
     return record;
   }
 
-  /**
-   * Password-protected and not opened: the right password is missing and the caller is neither the
-   * owner (even a contributor whose record was published) nor an editor (contract §6).
-   */
+  /** Password-protected and not opened by this caller (contract §6). */
   isLocked(record: T, user: AuthenticatedUser | undefined, password?: string): boolean {
-    if (!record.password) return false;
-    if (isEditorial(user?.role) || user?.id === record.authorId) return false;
-    return password !== record.password;
+    return isLockedFor(record, user, password);
   }
 
   /** One page of readable records with the envelope's links and counts (contract §3). */
@@ -157,6 +161,7 @@ export abstract class PostRecordsService<
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
     // Rights that do not depend on the record are checked before it is looked up (contract §6).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
+    if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
       const record = await this.records.findByRef(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
@@ -210,6 +215,7 @@ export abstract class PostRecordsService<
       if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
       record.authorId = dto.author;
     }
+    if (!canRequestStatus(user, dto.status)) throw Errors.forbidden();
     const published = this.publicationDate(dto);
     if (published) record.publishedUtc = published;
     // A trashed record stays in trash until an update names a status (that is the restore).
