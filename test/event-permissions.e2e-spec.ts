@@ -91,7 +91,6 @@ describe('event permissions: the role matrix', () => {
     ['contributor', undefined, 'draft'],
     ['contributor', 'publish', 'pending'],
     ['contributor', 'future', 'pending'],
-    ['contributor', 'private', 'private'],
     ['author', undefined, 'publish'],
     ['author', 'draft', 'draft'],
     ['editor', undefined, 'publish'],
