@@ -18,6 +18,13 @@ const ADDED_PATHS: Record<string, string> = {
   '/tags/by-slug/{slug}': 'tags gained by-slug routes (issue 8)',
 };
 
+/** Body properties changed since the baseline, with why; compared without them, then checked on their own. */
+const CHANGED_BODY_PROPERTIES: Record<string, string> = {
+  description: 'at most 65,535 characters (issue 12)',
+  excerpt: 'at most 65,535 characters (issue 12)',
+};
+const BODY_SCHEMAS = ['Event', 'Venue', 'Organizer'].flatMap((kind) => [`Create${kind}Dto`, `Update${kind}Dto`]);
+
 function baseline(language: 'en' | 'de'): Document {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', 'openapi-baseline', `doc.${language}.json`), 'utf8')) as Document;
 }
@@ -26,7 +33,13 @@ function baseline(language: 'en' | 'de'): Document {
 function comparable(document: Document): Omit<Document, 'servers'> {
   const { servers: _servers, ...rest } = document;
   const paths = Object.fromEntries(Object.entries(rest.paths).filter(([path]) => !(path in ADDED_PATHS)));
-  return { ...rest, paths };
+  const schemas = { ...rest.components?.schemas };
+  for (const name of BODY_SCHEMAS) {
+    const schema = schemas[name] as OpenAPIV3.SchemaObject;
+    const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([key]) => !(key in CHANGED_BODY_PROPERTIES)));
+    schemas[name] = { ...schema, properties };
+  }
+  return { ...rest, paths, components: { ...rest.components, schemas } };
 }
 
 describe('the OpenAPI document against its baseline', () => {
@@ -44,6 +57,16 @@ describe('the OpenAPI document against its baseline', () => {
   it.each(['en', 'de'] as const)('has every addition in %s', async (language) => {
     const served = (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
     for (const path of Object.keys(ADDED_PATHS)) expect(served.paths).toHaveProperty([path]);
+  });
+
+  it.each(['en', 'de'] as const)('documents the length limit of description and excerpt in %s', async (language) => {
+    const served = (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
+    for (const name of BODY_SCHEMAS) {
+      const properties = (served.components?.schemas?.[name] as OpenAPIV3.SchemaObject).properties ?? {};
+      for (const key of Object.keys(CHANGED_BODY_PROPERTIES).filter((property) => property in properties)) {
+        expect(properties[key]).toMatchObject({ type: 'string', maxLength: 65535, description: expect.stringMatching(/65[.,]535/) });
+      }
+    }
   });
 
   it('documents the by-slug term routes like the ID routes, with a string slug', async () => {

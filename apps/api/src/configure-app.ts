@@ -17,7 +17,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
 
   // `x[]=1&x[]=2` arrays (contract §3) need the extended parser; Express 5 defaults to simple.
   instance.set('query parser', 'extended');
-  instance.set('trust proxy', 'loopback');
+  // X-Forwarded-* count only from the proxies TRUST_PROXY names (contract §1); default none.
+  instance.set('trust proxy', config.security.trustProxy);
   instance.disable('x-powered-by');
 
   app.use(requestAddressMiddleware(config));

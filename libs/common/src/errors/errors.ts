@@ -20,6 +20,8 @@ export const Errors = {
   noRoute: () => new ApiError(404, 'rest_no_route', 'errors.rest_no_route'),
   methodNotAllowed: (allow: string[]) =>
     new ApiError(405, 'rest_no_route', 'errors.rest_method_not_allowed', { headers: { Allow: allow.join(', ') } }),
+  /** The Host (or a trusted proxy's X-Forwarded-Host) is not one this service answers for (contract §1). */
+  invalidHost: () => new ApiError(400, 'rest_invalid_host', 'errors.rest_invalid_host'),
   invalidJson: () => new ApiError(400, 'rest_invalid_json', 'errors.rest_invalid_json'),
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
