@@ -2,6 +2,7 @@ import { HttpException, Injectable, Logger, NotFoundException } from '@nestjs/co
 import type { Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { ApiRequest } from '../http/api-request';
+import { bodyParserError } from '../http/body-limits';
 import { RouteTable } from '../http/route-table';
 import { requestLanguage } from '../i18n/request-language';
 import { ApiError, ParamReason } from './api-error';
@@ -28,9 +29,9 @@ export class ErrorResponder {
 
   toApiError(error: unknown, request: ApiRequest): ApiError {
     if (error instanceof ApiError) return error;
+    const parsing = bodyParserError(error);
+    if (parsing) return parsing;
     const parserError = error as HttpParserError;
-    if (parserError?.type === 'entity.parse.failed') return Errors.invalidJson();
-    if (parserError?.type === 'entity.too.large') return Errors.payloadTooLarge();
     if (error instanceof NotFoundException) {
       const allow = this.routes.allowedMethods(request.path);
       return allow.length > 0 ? Errors.methodNotAllowed(allow) : Errors.noRoute();

@@ -23,6 +23,10 @@ export const Errors = {
   /** The Host (or a trusted proxy's X-Forwarded-Host) is not one this service answers for (contract §1). */
   invalidHost: () => new ApiError(400, 'rest_invalid_host', 'errors.rest_invalid_host'),
   invalidJson: () => new ApiError(400, 'rest_invalid_json', 'errors.rest_invalid_json'),
+  /** A JSON body nested deeper than allowed: refused before parsing (issue 12). */
+  jsonTooDeep: (max: number) => new ApiError(400, 'rest_invalid_json', 'errors.rest_json_too_deep', { args: { max } }),
+  /** A form body with too many fields or nested too deep (issue 12); `key` says which. */
+  formTooLarge: (key: string, max: number) => new ApiError(400, 'rest_invalid_param', key, { args: { max } }),
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
   /** 503: the service cannot answer now (database unreachable); `Retry-After` when a wait is known. */
