@@ -1,4 +1,4 @@
-import { UsersService } from '@app/auth';
+import { RateLimiter, UsersService } from '@app/auth';
 import {
   AuthenticatedUser,
   chooseFreeSlug,
@@ -67,6 +67,7 @@ export abstract class PostRecordsService<
   protected readonly images: ImagesService;
   protected readonly users: UsersService;
   protected readonly config: AppConfig;
+  private readonly rateLimiter: RateLimiter;
 
   protected constructor(
     protected readonly records: PostRecordsRepository<T, C>,
@@ -76,6 +77,7 @@ export abstract class PostRecordsService<
     this.images = tools.images;
     this.users = tools.users;
     this.config = tools.config;
+    this.rateLimiter = tools.rateLimiter;
   }
 
   /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
@@ -102,13 +104,29 @@ export abstract class PostRecordsService<
     return this.records.findByIds(ids);
   }
 
-  /** A record the caller may read, or the 404/403 of contract §6. */
-  async getReadable(ref: RecordRef, user: AuthenticatedUser | undefined, password: string | undefined, now: Date): Promise<T> {
+  /**
+   * A record the caller may read, or the 404/403 of contract §6. Wrong passwords count against the
+   * client's address (and user): over RATE_LIMIT_PASSWORD_FAILURES a 429 answers instead, checked
+   * before the password is compared so that a right guess then reveals nothing (issue 12).
+   */
+  async getReadable(
+    ref: RecordRef,
+    user: AuthenticatedUser | undefined,
+    password: string | undefined,
+    context: Pick<RequestContext, 'now' | 'clientAddress'>,
+  ): Promise<T> {
     const record = await this.records.findByRef(ref);
     if (!record) throw PostErrors.notFound(this.kind, ref);
     if (record.status === 'trash') throw PostErrors.noLongerAvailable(this.kind);
-    if (!canRead(user, record, now)) throw PostErrors.notAccessible(this.kind);
-    if (this.isLocked(record, user, password)) throw PostErrors.passwordProtected(this.kind);
+    if (!canRead(user, record, context.now)) throw PostErrors.notAccessible(this.kind);
+    if (!this.isLocked(record, user)) return record;
+    if (password === undefined) throw PostErrors.passwordProtected(this.kind);
+    const subjects = [RateLimiter.addressKey(context.clientAddress), ...(user ? [`user:${user.id}`] : [])];
+    await this.rateLimiter.assertAllowed('password', subjects);
+    if (this.isLocked(record, user, password)) {
+      await this.rateLimiter.count('password', subjects);
+      throw PostErrors.passwordProtected(this.kind);
+    }
     return record;
   }
 

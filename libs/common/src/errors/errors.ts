@@ -16,7 +16,19 @@ export const Errors = {
     }),
   unauthenticated: () => new ApiError(401, 'rest_forbidden', 'errors.rest_forbidden_unauthenticated'),
   forbidden: () => new ApiError(403, 'rest_forbidden', 'errors.rest_forbidden'),
-  invalidToken: () => new ApiError(401, 'rest_invalid_token', 'errors.rest_invalid_token'),
+  /** `headers`: the RateLimit-* state of the failed-authentication limit. */
+  invalidToken: (headers?: Record<string, string>) => new ApiError(401, 'rest_invalid_token', 'errors.rest_invalid_token', { headers }),
+  /** 429: a rate limit of issue 12 was reached; free again in `retryAfterSeconds`. */
+  tooManyRequests: (retryAfterSeconds: number, limit: number) =>
+    new ApiError(429, 'rest_too_many_requests', 'errors.rest_too_many_requests', {
+      args: { seconds: retryAfterSeconds },
+      headers: {
+        'Retry-After': String(retryAfterSeconds),
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(retryAfterSeconds),
+      },
+    }),
   noRoute: () => new ApiError(404, 'rest_no_route', 'errors.rest_no_route'),
   methodNotAllowed: (allow: string[]) =>
     new ApiError(405, 'rest_no_route', 'errors.rest_method_not_allowed', { headers: { Allow: allow.join(', ') } }),
