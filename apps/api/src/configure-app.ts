@@ -7,6 +7,7 @@ import {
   optionsMiddleware,
   requestAddressMiddleware,
   RouteTable,
+  securityHeadersMiddleware,
   verifyJsonDepth,
 } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
@@ -29,11 +30,24 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   instance.set('trust proxy', config.security.trustProxy);
   instance.disable('x-powered-by');
 
+  // First, so that every answer (errors before routing too) carries them.
+  app.use(securityHeadersMiddleware(config));
   app.use(requestAddressMiddleware(config));
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-      exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'Location', 'X-Request-Id', 'Content-Language'],
+      exposedHeaders: [
+        'X-TEC-Total',
+        'X-TEC-TotalPages',
+        'Link',
+        'Location',
+        'X-Request-Id',
+        'Content-Language',
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+      ],
     });
   }
   // Size, depth and field-count limits (issue 12): no body makes the validation pipe recurse

@@ -7,6 +7,7 @@ export * from './http/route-table';
 export * from './http/request-address.middleware';
 export * from './http/trusted-hosts';
 export * from './http/body-limits';
+export * from './http/security-headers';
 export * from './http/request-context.interceptor';
 export * from './http/reply';
 export * from './http/reply.interceptor';
