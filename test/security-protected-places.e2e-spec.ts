@@ -107,13 +107,13 @@ describe('security: password-protected venues and organizers', () => {
     });
 
     it.each([
-      [VENUES, 'venues', 'Geheimweg'],
-      [VENUES, 'venues', 'bakery'],
-      [VENUES, 'venues', '000000'],
-      [ORGANIZERS, 'organizers', 'quiet.example'],
-      [ORGANIZERS, 'organizers', 'side door'],
-      [ORGANIZERS, 'organizers', '111111'],
-    ])('%s?search matches by name only, not by "%s"', async (path, key, hidden) => {
+      [VENUES, 'Geheimweg', 'venues'],
+      [VENUES, 'bakery', 'venues'],
+      [VENUES, '000000', 'venues'],
+      [ORGANIZERS, 'quiet.example', 'organizers'],
+      [ORGANIZERS, 'side door', 'organizers'],
+      [ORGANIZERS, '111111', 'organizers'],
+    ])('%s?search matches by name only, not by "%s"', async (path, hidden, key) => {
       expect(await listed(path, key, caller(), { search: hidden })).toEqual([]);
     });
 
