@@ -24,6 +24,13 @@ describe('loadConfig', () => {
       adminToken: undefined,
       logLevel: 'log',
       corsOrigins: [],
+      security: {
+        allowedHosts: [],
+        trustProxy: false,
+        rateLimits: { windowSeconds: 60, authFailures: 10, passwordFailures: 10, writes: 300 },
+        redisUrl: undefined,
+        redisKeyPrefix: 'calendar:',
+      },
     });
   });
 
@@ -56,6 +63,14 @@ describe('loadConfig', () => {
       ADMIN_TOKEN: ' 0123456789abcdef ',
       LOG_LEVEL: 'WARN',
       CORS_ORIGINS: 'https://a.example, http://localhost:8080 ,',
+      ALLOWED_HOSTS: 'API.example.org, *.example.net:8443',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      RATE_LIMIT_WINDOW: '120',
+      RATE_LIMIT_AUTH_FAILURES: '5',
+      RATE_LIMIT_PASSWORD_FAILURES: '0',
+      RATE_LIMIT_WRITES: '1000',
+      REDIS_URL: 'redis://cache.internal:6379/2',
+      REDIS_KEY_PREFIX: 'cal1:',
     });
     expect(config).toEqual({
       port: 8080,
@@ -76,6 +91,13 @@ describe('loadConfig', () => {
       adminToken: '0123456789abcdef',
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'http://localhost:8080'],
+      security: {
+        allowedHosts: ['api.example.org', '*.example.net:8443'],
+        trustProxy: ['loopback', '10.0.0.0/8'],
+        rateLimits: { windowSeconds: 120, authFailures: 5, passwordFailures: 0, writes: 1000 },
+        redisUrl: 'redis://cache.internal:6379/2',
+        redisKeyPrefix: 'cal1:',
+      },
     });
   });
 

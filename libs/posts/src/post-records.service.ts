@@ -1,4 +1,4 @@
-import { isEditorial, UsersService } from '@app/auth';
+import { RateLimiter, UsersService } from '@app/auth';
 import {
   AuthenticatedUser,
   chooseFreeSlug,
@@ -23,7 +23,16 @@ import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
+import {
+  canAssignAuthor,
+  canEdit,
+  canForceDelete,
+  canRead,
+  canRequestStatus,
+  effectiveStatus,
+  isLockedFor,
+  statusToStore,
+} from './post-permissions';
 import { wholeSeconds } from './publication-date';
 import { fitTextColumn } from './text-column';
 
@@ -69,6 +78,7 @@ export abstract class PostRecordsService<
   protected readonly images: ImagesService;
   protected readonly users: UsersService;
   protected readonly config: AppConfig;
+  private readonly rateLimiter: RateLimiter;
 
   protected constructor(
     protected readonly records: PostRecordsRepository<T, C>,
@@ -78,6 +88,7 @@ export abstract class PostRecordsService<
     this.images = tools.images;
     this.users = tools.users;
     this.config = tools.config;
+    this.rateLimiter = tools.rateLimiter;
   }
 
   /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
@@ -104,24 +115,35 @@ export abstract class PostRecordsService<
     return this.records.findByIds(ids);
   }
 
-  /** A record the caller may read, or the 404/403 of contract §6. */
-  async getReadable(ref: RecordRef, user: AuthenticatedUser | undefined, password: string | undefined, now: Date): Promise<T> {
+  /**
+   * A record the caller may read, or the 404/403 of contract §6. Wrong passwords count against the
+   * client's address (and user): over RATE_LIMIT_PASSWORD_FAILURES a 429 answers instead, checked
+   * before the password is compared so that a right guess then reveals nothing (issue 12).
+   */
+  async getReadable(
+    ref: RecordRef,
+    user: AuthenticatedUser | undefined,
+    password: string | undefined,
+    context: Pick<RequestContext, 'now' | 'clientAddress'>,
+  ): Promise<T> {
     const record = await this.records.findByRef(ref);
     if (!record) throw PostErrors.notFound(this.kind, ref);
     if (record.status === 'trash') throw PostErrors.noLongerAvailable(this.kind);
-    if (!canRead(user, record, now)) throw PostErrors.notAccessible(this.kind);
-    if (this.isLocked(record, user, password)) throw PostErrors.passwordProtected(this.kind);
+    if (!canRead(user, record, context.now)) throw PostErrors.notAccessible(this.kind);
+    if (!this.isLocked(record, user)) return record;
+    if (password === undefined) throw PostErrors.passwordProtected(this.kind);
+    const subjects = [RateLimiter.addressKey(context.clientAddress), ...(user ? [`user:${user.id}`] : [])];
+    await this.rateLimiter.assertAllowed('password', subjects);
+    if (this.isLocked(record, user, password)) {
+      await this.rateLimiter.count('password', subjects);
+      throw PostErrors.passwordProtected(this.kind);
+    }
     return record;
   }
 
-  /**
-   * Password-protected and not opened: the right password is missing and the caller is neither the
-   * owner (even a contributor whose record was published) nor an editor (contract §6).
-   */
+  /** Password-protected and not opened by this caller (contract §6). */
   isLocked(record: T, user: AuthenticatedUser | undefined, password?: string): boolean {
-    if (!record.password) return false;
-    if (isEditorial(user?.role) || user?.id === record.authorId) return false;
-    return password !== record.password;
+    return isLockedFor(record, user, password);
   }
 
   /**
@@ -174,6 +196,7 @@ export abstract class PostRecordsService<
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
     // Rights that do not depend on the record are checked before it is looked up (contract §6).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
+    if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
       const record = await this.records.findByRef(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
@@ -227,6 +250,7 @@ export abstract class PostRecordsService<
       if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
       record.authorId = dto.author;
     }
+    if (!canRequestStatus(user, dto.status)) throw Errors.forbidden();
     const published = this.publicationDate(dto);
     if (published) record.publishedUtc = published;
     // A trashed record stays in trash until an update names a status (that is the restore).

@@ -1,4 +1,14 @@
-import { ApiError, chooseFreeSlug, Errors, PageResult, paginate, RequestContext, requirePlainText, toPlainText } from '@app/common';
+import {
+  ApiError,
+  AuthenticatedUser,
+  chooseFreeSlug,
+  Errors,
+  PageResult,
+  paginate,
+  RequestContext,
+  requirePlainText,
+  toPlainText,
+} from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
 import { CountedTerm, EventsRepository, Term, TermsRepository } from '@app/domain';
@@ -30,8 +40,12 @@ export abstract class TermsService {
   ) {}
 
   /** One page of terms with the envelope's links and counts (contract §3). */
-  async list(query: ListHierarchicalTermsQuery, context: RequestContext): Promise<{ items: CountedTerm[]; page: PageResult }> {
-    await this.assertFiltersExist(query);
+  async list(
+    query: ListHierarchicalTermsQuery,
+    user: AuthenticatedUser | undefined,
+    context: RequestContext,
+  ): Promise<{ items: CountedTerm[]; page: PageResult }> {
+    await this.assertFiltersExist(query, user, context.now);
     const window = termPageRequest(query, this.config.maxPerPage);
     const { items, total } = await this.terms.page({
       target: this.kind.target,
@@ -148,7 +162,7 @@ export abstract class TermsService {
     return (await this.terms.publishedCounts([termId], now, manager)).get(termId) ?? 0;
   }
 
-  private async assertFiltersExist(query: ListHierarchicalTermsQuery): Promise<void> {
+  private async assertFiltersExist(query: ListHierarchicalTermsQuery, user: AuthenticatedUser | undefined, now: Date): Promise<void> {
     for (const name of ['include', 'exclude'] as const) {
       const ids = query[name];
       if (!ids?.length) continue;
@@ -160,7 +174,8 @@ export abstract class TermsService {
       throw Errors.invalidParam('parent', 'validation.termExists');
     }
     const post = query.event ?? query.post;
-    if (post !== undefined && !(await this.events.exists(post))) {
+    // An event the caller may not read or open (its terms are protected content) answers like a missing one.
+    if (post !== undefined && (await this.events.countReadable([post], user, now, true)) !== 1) {
       throw Errors.invalidParam(query.event !== undefined ? 'event' : 'post', 'validation.eventExists');
     }
   }

@@ -1,5 +1,6 @@
 import { DatabaseHealthRepository } from '@app/domain';
-import { Controller, Get, HttpCode, ServiceUnavailableException } from '@nestjs/common';
+import { Errors } from '@app/common';
+import { Controller, Get, HttpCode } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 
 /** Liveness and readiness for orchestrators, at the root (outside BASE_PATH and languages). */
@@ -20,7 +21,8 @@ export class HealthController {
       await this.database.ping();
       return { status: 'ready' };
     } catch {
-      throw new ServiceUnavailableException();
+      // The contract §8 error shape, not Nest's bare 503 (which the error responder would turn into a 500).
+      throw Errors.unavailable();
     }
   }
 }
