@@ -5,14 +5,20 @@ import { RATE_LIMIT_STORE } from './rate-limit-store';
 import { RateLimiter } from './rate-limiter.service';
 import { RedisRateLimitStore } from './redis-rate-limit.store';
 
+const REDIS_CONNECT_WAIT_MS = 3000;
+
 /** The rate limiter with its counters: in this process by default, in Redis when REDIS_URL is set. */
 @Module({
   providers: [
     {
       provide: RATE_LIMIT_STORE,
       inject: [APP_CONFIG],
-      useFactory: ({ security }: AppConfig) =>
-        security.redisUrl ? new RedisRateLimitStore(security.redisUrl, security.redisKeyPrefix) : new MemoryRateLimitStore(),
+      useFactory: async ({ security }: AppConfig) => {
+        if (!security.redisUrl) return new MemoryRateLimitStore();
+        const store = new RedisRateLimitStore(security.redisUrl, security.redisKeyPrefix);
+        await store.connected(REDIS_CONNECT_WAIT_MS);
+        return store;
+      },
     },
     RateLimiter,
   ],

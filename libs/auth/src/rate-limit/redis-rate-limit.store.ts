@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { RateLimitHit, RateLimitStore, THROTTLER_NAME } from './rate-limit-store';
 
 /** How long a Redis command may take before the request goes on without it. */
-const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 1000;
 const WARN_EVERY_MS = 60_000;
 
 /**
@@ -18,6 +18,22 @@ export class RedisRateLimitStore extends ThrottlerStorageRedisService implements
   constructor(url: string, keyPrefix: string) {
     super(url, { keyPrefix, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS });
     this.redis.on('error', (error: Error) => this.warn(`Redis at REDIS_URL is unavailable: ${error.message}`));
+  }
+
+  /**
+   * Waits until Redis answers, at most `ms`: commands are not queued while disconnected, so without
+   * this the first requests after start-up would pass unlimited. A Redis that is down does not hold
+   * up the start for longer.
+   */
+  async connected(ms: number): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
