@@ -25,3 +25,4 @@ export * from './terms/term.entity';
 export * from './terms/terms.repository';
 export * from './health/database-health.repository';
 export * from './seed/bulk-insert.repository';
+export * from './migration-lock/migrate-once';

@@ -23,6 +23,9 @@ export const Errors = {
   invalidJson: () => new ApiError(400, 'rest_invalid_json', 'errors.rest_invalid_json'),
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
+  /** The service cannot answer now but may in a moment (database busy, shutting down): 503 with Retry-After. */
+  unavailable: (retryAfterSeconds: number) =>
+    new ApiError(503, 'rest_unavailable', 'errors.rest_unavailable', { headers: { 'Retry-After': String(retryAfterSeconds) } }),
   /** `kind` is `event`, `venue`, `organizer` or `term`. */
   archivePageNotFound: (kind: string) => new ApiError(404, `${kind}-archive-page-not-found`, 'errors.archive_page_not_found'),
 };
