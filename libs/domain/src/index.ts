@@ -26,3 +26,4 @@ export * from './terms/terms.repository';
 export * from './health/database-health.repository';
 export * from './seed/bulk-insert.repository';
 export * from './migration-lock/migrate-once';
+export * from './terms/term-name-key';
