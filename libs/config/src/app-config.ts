@@ -21,6 +21,8 @@ export interface AppConfig {
   adminToken?: string;
   logLevel: LogLevel;
   corsOrigins: string[];
+  /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       adminToken: undefined,
       logLevel: 'log',
       corsOrigins: [],
+      shutdownTimeoutMs: 10000,
     });
   });
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       ADMIN_TOKEN: ' 0123456789abcdef ',
       LOG_LEVEL: 'WARN',
       CORS_ORIGINS: 'https://a.example, http://localhost:8080 ,',
+      SHUTDOWN_TIMEOUT_MS: '2500',
     });
     expect(config).toEqual({
       port: 8080,
@@ -73,6 +75,7 @@ describe('loadConfig', () => {
       adminToken: '0123456789abcdef',
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'http://localhost:8080'],
+      shutdownTimeoutMs: 2500,
     });
   });
 
@@ -110,6 +113,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', 'example.org'],
     ['CORS_ORIGINS', 'https://example.org/path'],
+    ['SHUTDOWN_TIMEOUT_MS', '-1'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['SHUTDOWN_TIMEOUT_MS', '600001'],
   ])('names %s in the error for %p', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -148,5 +154,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '65535', DB_PORT: '1', MAX_PER_PAGE: '1' })).toMatchObject({ port: 65535, db: { port: 1 }, maxPerPage: 1 });
     expect(loadConfig({ MAX_PER_PAGE: '1000' }).maxPerPage).toBe(1000);
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '600000' }).shutdownTimeoutMs).toBe(600000);
   });
 });
