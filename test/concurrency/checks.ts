@@ -647,7 +647,7 @@ function checkFailedLeftNothing(all: Exchange[], snap: Snapshot): CheckResult {
   for (const e of snap.events.values()) if (e.title.toLowerCase().includes(REJECT_MARK)) names.set(e.title.toLowerCase(), `event ${e.id}`);
   for (const [name, where] of names) {
     if (!name.includes(REJECT_MARK)) continue;
-    const seq = Number(/(\d+)$/.exec(name)?.[1]);
+    const seq = Number(/(?<!\d)(\d+)$/.exec(name)?.[1]);
     const ex = all.find((x) => x.seq === seq);
     failures.push(
       `${where} "${name}" is stored; only ${ex ? describe(ex) : 'a must-fail request'} (answered ${ex?.status ?? ex?.error}) named it`,

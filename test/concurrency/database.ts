@@ -98,7 +98,7 @@ async function createMysql(config: RunConfig): Promise<TestDatabase> {
             if (!lines[lines.length - 1].endsWith('[supremum]')) lines[lines.length - 1] += ' [supremum]';
             continue;
           }
-          if (!/^(\*\*\*|TRANSACTION \d+|INSERT|UPDATE|DELETE|SELECT|lock on )/.test(line)) continue;
+          if (!/^(?:\*\*\*|TRANSACTION \d+|INSERT|UPDATE|DELETE|SELECT|lock on )/.test(line)) continue;
           const compact = line.replaceAll(`\`${name}\`.`, '').slice(0, 300);
           if (lines[lines.length - 1] !== compact) lines.push(compact);
         }

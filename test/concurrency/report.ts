@@ -99,10 +99,10 @@ export function errorDigest(logPath: string, top = 8): string[] {
   const lines = readFileSync(logPath, 'utf8').split('\n');
   const interesting = lines
     .map((line) => line.replace(ANSI, '').trim())
-    .filter((line) => /(error|ER_[A-Z_]+|SQLITE_|deadlock|locked|timeout|exception)/i.test(line) && !/^at /.test(line))
+    .filter((line) => /error|ER_[A-Z_]+|SQLITE_|deadlock|locked|timeout|exception/i.test(line) && !/^at /.test(line))
     .map((line) =>
       line
-        .replace(/^\[Nest\]\s+\d+\s+-\s+[^A-Z]*(AM|PM)?\s*/, '')
+        .replace(/^\[Nest\]\s+\d+\s+-\s[^A-Z]*(?:AM|PM)?\s*/, '')
         .replace(/request \S+ /, 'request <id> ')
         .replace(/\d+/g, 'N')
         .slice(0, 220),

@@ -135,7 +135,7 @@ async function startBoth(a: Node, b: Node, together: boolean): Promise<CheckResu
       .tail(400)
       .split('\n')
       .map((l) => l.replace(ANSI, '').trim());
-    const error = lines.find((l) => /^(Migration .* failed|error:)/i.test(l));
+    const error = lines.find((l) => /^(?:Migration .* failed|error:)/i.test(l));
     const retry = lines.some((l) => /Retrying/.test(l));
     return error ? [`${n.instance.name} logged "${error.slice(0, 160)}"${retry ? ' and retried' : ''}`] : [];
   });
