@@ -21,6 +21,9 @@ describe('concurrent writes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     t = await createTestApp({}, { database });
+    // Listening already: supertest then sends concurrent requests to one server instead of
+    // starting (and closing under the others) one of its own per request.
+    await t.app.listen(0, '127.0.0.1');
     other = await otherConnection(database);
     events = t.app.get(EventsRepository);
   });
@@ -154,6 +157,13 @@ describe('concurrent writes', () => {
       [event.id, event.id],
     );
     expect(links).toEqual([]);
+  });
+
+  it('gives 50 concurrent creators of one title 50 different slugs, none of them running out of tries', async () => {
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postEvent(t, { title: 'Fifty At Once' })));
+    expect(answers.map((res) => res.status)).toEqual(Array(50).fill(201));
+    const slugs = answers.map((res) => res.body.slug as string).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    expect(slugs).toEqual(['fifty-at-once', ...Array.from({ length: 49 }, (_, i) => `fifty-at-once-${i + 2}`)]);
   });
 
   it('keeps term names unique per parent even when two writers add the same name at once', async () => {

@@ -59,8 +59,3 @@ export function conflictKind(error: unknown): ConflictKind | undefined {
   if (isUniqueViolation(error)) return 'unique';
   return undefined;
 }
-
-/** Failures a whole unit of work may be run again for. */
-export function isRetryableConflict(error: unknown): boolean {
-  return conflictKind(error) !== undefined;
-}

@@ -30,7 +30,7 @@ export class TransactionRunner {
 
   constructor(@Inject(WRITE_DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  get isSqlite(): boolean {
+  private get isSqlite(): boolean {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
