@@ -66,6 +66,6 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   });
   // After the middleware above: Swagger's routes live on the HTTP adapter, outside Nest's pipeline.
   setupSwagger(app);
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (lifecycle/graceful-shutdown.ts), not by Nest's shutdown hooks.
   return config;
 }

@@ -27,6 +27,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Trusted hosts and proxies, rate limits (issue 12). */
   security: SecurityConfig;
+  /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         redisUrl: undefined,
         redisKeyPrefix: 'calendar:',
       },
+      shutdownTimeoutMs: 10000,
     });
   });
 
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_WRITES: '1000',
       REDIS_URL: 'redis://cache.internal:6379/2',
       REDIS_KEY_PREFIX: 'cal1:',
+      SHUTDOWN_TIMEOUT_MS: '2500',
     });
     expect(config).toEqual({
       port: 8080,
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
         redisUrl: 'redis://cache.internal:6379/2',
         redisKeyPrefix: 'cal1:',
       },
+      shutdownTimeoutMs: 2500,
     });
   });
 
@@ -137,6 +140,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', 'example.org'],
     ['CORS_ORIGINS', 'https://example.org/path'],
+    ['SHUTDOWN_TIMEOUT_MS', '-1'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['SHUTDOWN_TIMEOUT_MS', '600001'],
   ])('names %s in the error for %p', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -175,5 +181,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '65535', DB_PORT: '1', MAX_PER_PAGE: '1' })).toMatchObject({ port: 65535, db: { port: 1 }, maxPerPage: 1 });
     expect(loadConfig({ MAX_PER_PAGE: '1000' }).maxPerPage).toBe(1000);
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '600000' }).shutdownTimeoutMs).toBe(600000);
   });
 });

@@ -110,6 +110,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
     corsOrigins,
     security: loadSecurityConfig(env, problems, integer),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

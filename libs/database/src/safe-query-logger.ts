@@ -1,7 +1,7 @@
 import { withoutValues } from '@app/common/text/without-values';
 import { Logger as NestLogger } from '@nestjs/common';
 import type { Logger } from 'typeorm';
-import { isRetryableConflict } from './conflicts';
+import { conflictKind } from './conflicts';
 
 function describe(error: string | Error): string {
   const code = typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
@@ -27,7 +27,7 @@ export class SafeQueryLogger implements Logger {
 
   logQueryError(error: string | Error, query: string): void {
     const line = `query failed (${describe(error)}): ${query}`;
-    if (isRetryableConflict(error)) this.logger.debug(line);
+    if (conflictKind(error) !== undefined) this.logger.debug(line);
     else this.logger.error(line);
   }
 

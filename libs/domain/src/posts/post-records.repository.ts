@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
@@ -54,6 +54,37 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
     else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
     return qb.getOne();
+  }
+
+  /**
+   * Locks the record for the rest of the write transaction (MySQL: FOR UPDATE); its ID, or null
+   * when there is none (also when it was deleted while this writer waited for the lock).
+   */
+  async lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+    const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id');
+    if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
+    else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
+    if (rowLocksSupported(db)) qb.setLock('pessimistic_write');
+    const row = await qb.getRawOne<{ id: number | string }>();
+    return row ? Number(row.id) : null;
+  }
+
+  /** Holds the record whose slug is `slug`, if any (MySQL: FOR UPDATE), until the transaction ends. */
+  async lockSlug(slug: string, db: EntityManager): Promise<void> {
+    if (!rowLocksSupported(db)) return;
+    await db
+      .createQueryBuilder<T>(this.target, 'p')
+      .select('p.id', 'id')
+      .where('p.slug = :slug', { slug })
+      .setLock('pessimistic_write')
+      .getRawOne();
+  }
+
+  /** Of these IDs, those that exist, kept from deletion until the transaction ends (MySQL: FOR SHARE). */
+  async lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id').where('p.id IN (:...ids)', { ids }).orderBy('p.id', 'ASC');
+    return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
   }
 
   /** Records in the order of `ids`, with their images; missing IDs are skipped. */
