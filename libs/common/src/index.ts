@@ -43,3 +43,5 @@ export * from './openapi/docs-key';
 export * from './openapi/error-body.response';
 export * from './http/param-types';
 export * from './text/trim';
+export * from './validation/field-errors';
+export * from './validation/api-validation.pipe';

@@ -1,31 +1,50 @@
-import { isEditorial, UsersService } from '@app/auth';
+import { isEditorial } from '@app/auth';
 import {
   AuthenticatedUser,
   chooseFreeSlug,
   clampPerPage,
-  cleanHtml,
   Errors,
+  FieldErrors,
   PageQuery,
   PageResult,
   paginate,
-  parseDateInput,
   QueryValue,
   RequestContext,
-  zoneByName,
 } from '@app/common';
 import { AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
-import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef, WritableStatus } from '@app/domain';
+import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { PostFieldsDto } from './dto/post-fields.dto';
-import { ImagesService } from './images.service';
+import { ImageChoice, ImagesService } from './images.service';
+import { applyCommonFields } from './common-fields';
 import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
+import { canAssignAuthor, canEdit, canForceDelete, canRead } from './post-permissions';
 import { wholeSeconds } from './publication-date';
-import { fitTextColumn } from './text-column';
+
+/** What a kind's field checks get besides the record and the body. */
+export interface FieldsContext {
+  manager: EntityManager;
+  user: AuthenticatedUser;
+  /** One instant for the whole write. */
+  now: Date;
+  errors: FieldErrors;
+  isCreate: boolean;
+}
+
+/** A record built from a body and checked: nothing of it is written yet. */
+export interface PostDraft<T, D> {
+  record: T;
+  dto: D;
+  now: Date;
+  /** The image to store; undefined keeps the record's. */
+  image?: ImageChoice;
+  /** The kind's own checked parts (an event's links). */
+  extras: unknown;
+}
 
 export interface DeleteResult<T> {
   deleted: boolean;
@@ -56,21 +75,22 @@ export abstract class PostRecordsService<
 
   protected readonly transactions: TransactionRunner;
   protected readonly images: ImagesService;
-  protected readonly users: UsersService;
   protected readonly config: AppConfig;
 
   protected constructor(
     protected readonly records: PostRecordsRepository<T, C>,
-    tools: PostRecordTools,
+    private readonly tools: PostRecordTools,
   ) {
     this.transactions = tools.transactions;
     this.images = tools.images;
-    this.users = tools.users;
     this.config = tools.config;
   }
 
-  /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
-  protected abstract applyOwnFields(record: T, dto: D, manager: EntityManager, isCreate: boolean): Promise<void> | void;
+  /**
+   * Copies the kind's own fields from the body onto the record (create: all defaults applied),
+   * recording every bad one in `context.errors` rather than stopping at the first.
+   */
+  protected abstract applyOwnFields(record: T, dto: D, context: FieldsContext): Promise<void> | void;
 
   /** The kind's list filters, validated, and the effective query. */
   protected abstract planList(query: Q, base: PostListCriteria): Promise<ListPlan<C>>;
@@ -126,14 +146,19 @@ export abstract class PostRecordsService<
   // ---- writing -------------------------------------------------------------------------------
 
   create(user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
-    return this.transactions.run((manager) => this.createIn(manager, user, dto));
+    return this.transactions.run(async (manager) => {
+      const errors = FieldErrors.of(dto);
+      const draft = await this.draftNew(manager, user, dto, errors);
+      errors.throwIfAny();
+      return this.insertDraft(manager, user, draft);
+    });
   }
 
   /**
-   * Creates inside the caller's transaction, so an event can create its inline venue or organizer
-   * atomically. `created` is false when an equal record already existed (duplicate avoidance).
+   * A new record built from a create body, every field checked into `errors`; nothing is written,
+   * so an event can check its inline venues and organizers along with its own fields.
    */
-  async createIn(manager: EntityManager, user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
+  async draftNew(manager: EntityManager, user: AuthenticatedUser, dto: D, errors: FieldErrors): Promise<PostDraft<T, D>> {
     const now = wholeSeconds();
     const record = this.records.newRecord({ ...this.blankRecord() } as Partial<T>, manager);
     record.authorId = user.id;
@@ -143,14 +168,22 @@ export abstract class PostRecordsService<
     record.description = '';
     record.excerpt = '';
     record.wasPublished = false;
-    await this.applyCommonFields(record, dto, user, manager, now, true);
-    await this.applyOwnFields(record, dto, manager, true);
+    return this.draft(record, dto, { manager, user, now, errors, isCreate: true });
+  }
+
+  /**
+   * Writes a checked new record inside the caller's transaction. `created` is false when an equal
+   * record already existed (duplicate avoidance), which is then returned instead.
+   */
+  async insertDraft(manager: EntityManager, user: AuthenticatedUser, draft: PostDraft<T, D>): Promise<{ record: T; created: boolean }> {
+    const { record, dto, now } = draft;
     // Only a record the caller may read is handed back; anything else would leak an unpublished one.
     const duplicate = (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
     if (duplicate) return { record: duplicate, created: false };
+    if (draft.image) record.imageId = await this.images.store(manager, draft.image);
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
     const saved = await this.records.save(record, manager);
-    await this.afterSave(manager, saved, dto, true, user);
+    await this.afterSave(manager, saved, draft, true, user);
     return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
@@ -158,17 +191,21 @@ export abstract class PostRecordsService<
     // Rights that do not depend on the record are checked before it is looked up (contract §6).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
+      const errors = FieldErrors.of(dto);
       const record = await this.records.findByRef(ref, manager);
-      if (!record) throw PostErrors.notFound(this.kind, ref);
       const now = wholeSeconds();
+      // The fields the validation pipe rejected are reported before the record's own 404 or 403.
+      if (!record || !canEdit(user, record, now)) errors.throwIfAny();
+      if (!record) throw PostErrors.notFound(this.kind, ref);
       if (!canEdit(user, record, now)) throw Errors.forbidden();
-      await this.applyCommonFields(record, dto, user, manager, now, false);
-      await this.applyOwnFields(record, dto, manager, false);
+      const draft = await this.draft(record, dto, { manager, user, now, errors, isCreate: false });
+      errors.throwIfAny();
+      if (draft.image) record.imageId = await this.images.store(manager, draft.image);
       if (dto.slug !== undefined) record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
       // A relation object left on the entity would make save() re-link the old image.
       delete (record as Partial<PostRecord>).image;
       const saved = await this.records.save(record, manager);
-      await this.afterSave(manager, saved, dto, false, user);
+      await this.afterSave(manager, saved, draft, false, user);
       return (await this.records.findByRef({ id: saved.id }, manager)) as T;
     });
   }
@@ -192,53 +229,28 @@ export abstract class PostRecordsService<
     });
   }
 
+  /** Hook for kinds with parts checked with the body and written after the record (an event's links). */
+  protected draftExtras(_manager: EntityManager, _dto: D, _user: AuthenticatedUser, _errors: FieldErrors): Promise<unknown> {
+    return Promise.resolve(undefined);
+  }
+
   /** Hook for kinds with linked records written in the same transaction (events). */
-  protected afterSave(_manager: EntityManager, _record: T, _dto: D, _isCreate: boolean, _user: AuthenticatedUser): Promise<void> {
+  protected afterSave(
+    _manager: EntityManager,
+    _record: T,
+    _draft: PostDraft<T, D>,
+    _isCreate: boolean,
+    _user: AuthenticatedUser,
+  ): Promise<void> {
     return Promise.resolve();
   }
 
-  private async applyCommonFields(
-    record: T,
-    dto: D,
-    user: AuthenticatedUser,
-    manager: EntityManager,
-    now: Date,
-    isCreate: boolean,
-  ): Promise<void> {
-    if (dto.author !== undefined && dto.author !== record.authorId) {
-      if (!canAssignAuthor(user, dto.author)) throw Errors.forbidden();
-      if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
-      record.authorId = dto.author;
-    }
-    const published = this.publicationDate(dto);
-    if (published) record.publishedUtc = published;
-    // A trashed record stays in trash until an update names a status (that is the restore).
-    const trashedAndUntouched = record.status === 'trash' && dto.status === undefined;
-    if (!trashedAndUntouched && (isCreate || dto.status !== undefined || published)) {
-      const requested = dto.status ?? (isCreate ? undefined : (record.status as WritableStatus));
-      record.status = statusToStore(user, requested, record.publishedUtc, now);
-    }
-    if (effectiveStatus(record, now) === 'publish') record.wasPublished = true;
-    if (dto.description !== undefined) record.description = fitTextColumn('description', cleanHtml(dto.description));
-    if (dto.image !== undefined) record.imageId = await this.images.resolve(manager, dto.image);
-    if (dto.password !== undefined) record.password = dto.password === '' ? null : dto.password;
-    record.modifiedUtc = now;
-  }
-
-  /** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of contract §4. */
-  private publicationDate(dto: PostFieldsDto): Date | null {
-    const now = new Date();
-    for (const [field, zone] of [
-      ['date_utc', 'UTC'],
-      ['date', this.config.siteTimezone],
-    ] as const) {
-      const value = dto[field];
-      if (value === undefined || value === '') continue;
-      const parsed = parseDateInput(value, zoneByName(zone), now);
-      if (!parsed) throw Errors.invalidParam(field, 'validation.date');
-      return wholeSeconds(parsed);
-    }
-    return null;
+  /** Applies every field of the body to the record in memory, checking each into `context.errors`. */
+  private async draft(record: T, dto: D, context: FieldsContext): Promise<PostDraft<T, D>> {
+    const image = await applyCommonFields(this.tools, record, dto, context);
+    await this.applyOwnFields(record, dto, context);
+    const extras = await this.draftExtras(context.manager, dto, context.user, context.errors);
+    return { record, dto, now: context.now, image, extras };
   }
 
   private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {

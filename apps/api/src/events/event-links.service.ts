@@ -1,7 +1,8 @@
 import { isEditorial } from '@app/auth';
-import { AuthenticatedUser } from '@app/common';
+import { AuthenticatedUser, FieldErrors } from '@app/common';
 import { CountedTerm, EventLinksRepository, Organizer, PlaceLinkRow, PostRecord, TAXONOMIES, TermsRepository, Venue } from '@app/domain';
 import { canRead } from '@app/posts';
+import { TermReference } from '@app/terms';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CategoriesService } from '../categories/categories.service';
@@ -11,7 +12,13 @@ import { TagsService } from '../tags/tags.service';
 import { CreateVenueDto, VenueFieldsDto } from '../venues/dto/create-venue.dto';
 import { VenuesService } from '../venues/venues.service';
 import { EventFieldsDto } from './dto/create-event.dto';
-import { referenceList, resolvePostReferences } from './linked-records';
+import { draftPlaceReferences, insertPlaceReferences, PlaceReference, referenceList } from './linked-records';
+
+/** An event body's links, checked and ready to write. */
+export interface EventLinkPlan {
+  places: Array<{ field: 'venue' | 'organizer'; references: Array<PlaceReference<PostRecord, VenueFieldsDto | OrganizerFieldsDto>> }>;
+  terms: Array<{ field: 'categories' | 'tags'; references: TermReference[] }>;
+}
 
 /** The linked records of one event as returned. */
 export interface EventLinks {
@@ -31,39 +38,67 @@ export function noLinks(): EventLinks {
 /** Writes and reads an event's venues, organizers, categories and tags. */
 @Injectable()
 export class EventLinksService {
+  private readonly places;
+  private readonly termServices;
+
   constructor(
     private readonly links: EventLinksRepository,
     private readonly terms: TermsRepository,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
-    private readonly categories: CategoriesService,
-    private readonly tags: TagsService,
-  ) {}
+    categories: CategoriesService,
+    tags: TagsService,
+  ) {
+    this.places = {
+      venue: { service: venues, createDto: CreateVenueDto },
+      organizer: { service: organizers, createDto: CreateOrganizerDto },
+    } as const;
+    this.termServices = { categories, tags } as const;
+  }
 
-  /** Sets the links the body names; links it does not mention are kept (partial update). */
-  async write(manager: EntityManager, eventId: number, dto: EventFieldsDto, user: AuthenticatedUser, isNew: boolean): Promise<void> {
-    const places = [
-      { field: 'venue', service: this.venues, createDto: CreateVenueDto },
-      { field: 'organizer', service: this.organizers, createDto: CreateOrganizerDto },
-    ] as const;
-    for (const { field, service, createDto } of places) {
+  /**
+   * Checks the links the body names (every bad one recorded in `errors`); nothing is written.
+   * Links the body does not mention stay as they are (partial update).
+   */
+  async draft(manager: EntityManager, dto: EventFieldsDto, user: AuthenticatedUser, errors: FieldErrors): Promise<EventLinkPlan> {
+    const plan: EventLinkPlan = { places: [], terms: [] };
+    for (const field of ['venue', 'organizer'] as const) {
       if (dto[field] === undefined) continue;
-      const ids = await resolvePostReferences<VenueFieldsDto | OrganizerFieldsDto>({
+      const { service, createDto } = this.places[field];
+      const references = await draftPlaceReferences<PostRecord, VenueFieldsDto | OrganizerFieldsDto>({
         manager,
         input: dto[field],
         field,
         user,
         service,
         createDto,
+        errors,
       });
+      plan.places.push({ field, references });
+    }
+    for (const field of ['categories', 'tags'] as const) {
+      if (dto[field] === undefined) continue;
+      const references = await this.termServices[field].draftReferences(
+        manager,
+        referenceList(dto[field]),
+        field,
+        isEditorial(user.role),
+        errors,
+      );
+      plan.terms.push({ field, references });
+    }
+    return plan;
+  }
+
+  /** Writes the checked links: new venues, organizers and terms first, then the link rows. */
+  async write(manager: EntityManager, eventId: number, plan: EventLinkPlan, user: AuthenticatedUser, isNew: boolean): Promise<void> {
+    for (const { field, references } of plan.places) {
+      const ids = await insertPlaceReferences(manager, user, this.places[field].service, references);
       await this.links.setPlaces(field, eventId, ids, isNew, manager);
     }
-    for (const [field, terms] of [
-      ['categories', this.categories],
-      ['tags', this.tags],
-    ] as const) {
-      if (dto[field] === undefined) continue;
-      const ids = await terms.resolveReferences(manager, referenceList(dto[field]), field, isEditorial(user.role));
+    for (const { field, references } of plan.terms) {
+      const terms = this.termServices[field];
+      const ids = await terms.insertReferences(manager, references);
       await this.links.setTerms(eventId, terms.kind.taxonomy, ids, isNew, manager);
     }
   }
