@@ -1,4 +1,4 @@
-import { ApiRequest, ErrorResponder, optionsMiddleware, requestAddressMiddleware, RouteTable } from '@app/common';
+import { ApiRequest, ErrorResponder, methodOverrideMiddleware, optionsMiddleware, requestAddressMiddleware, RouteTable } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
@@ -27,6 +27,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
       exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'Location', 'X-Request-Id', 'Content-Language'],
     });
   }
+  // Before anything looks at the method: a POST standing for PUT, PATCH or DELETE is that method.
+  app.use(methodOverrideMiddleware());
   app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true }));
   app.use(optionsMiddleware(app.get(RouteTable)));

@@ -45,3 +45,4 @@ export * from './http/param-types';
 export * from './text/trim';
 export * from './validation/field-errors';
 export * from './validation/api-validation.pipe';
+export * from './http/method-override.middleware';
