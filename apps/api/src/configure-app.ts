@@ -2,6 +2,9 @@ import { ApiRequest, ErrorResponder, methodOverrideMiddleware, optionsMiddleware
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { createRootLogger } from './logging/root-logger';
+import { requestLogger } from './logging/request-logger';
 import { setupSwagger } from './swagger/setup-swagger';
 
 const BODY_LIMIT = '1mb';
@@ -10,7 +13,7 @@ const BODY_LIMIT = '1mb';
  * Everything about the HTTP pipeline that is not a Nest module, shared by main.ts and the e2e
  * tests so that tests exercise exactly what production runs.
  */
-export function configureApp(app: NestExpressApplication): AppConfig {
+export function configureApp(app: NestExpressApplication, logger?: Logger): AppConfig {
   const config = app.get<AppConfig>(APP_CONFIG);
   const responder = app.get(ErrorResponder);
   const instance = app.getHttpAdapter().getInstance() as express.Express;
@@ -21,6 +24,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   instance.disable('x-powered-by');
 
   app.use(requestAddressMiddleware(config));
+  // Right after the request id is known: every request is logged, body-parser failures included.
+  app.use(requestLogger(logger ?? createRootLogger(config)));
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,

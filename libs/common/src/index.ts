@@ -46,3 +46,4 @@ export * from './text/trim';
 export * from './validation/field-errors';
 export * from './validation/api-validation.pipe';
 export * from './http/method-override.middleware';
+export * from './http/redact-url';

@@ -1,5 +1,7 @@
 export type DbType = 'sqlite' | 'mysql';
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+/** `auto`: JSON when stdout is not a terminal, readable text when it is. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /** The validated, typed view of the environment (contract §9). */
 export interface AppConfig {
@@ -20,6 +22,7 @@ export interface AppConfig {
   maxPerPage: number;
   adminToken?: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   corsOrigins: string[];
 }
 

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       maxPerPage: 50,
       adminToken: undefined,
       logLevel: 'log',
+      logFormat: 'auto',
       corsOrigins: [],
     });
   });
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       MAX_PER_PAGE: '100',
       ADMIN_TOKEN: ' 0123456789abcdef ',
       LOG_LEVEL: 'WARN',
+      LOG_FORMAT: 'JSON',
       CORS_ORIGINS: 'https://a.example, http://localhost:8080 ,',
     });
     expect(config).toEqual({
@@ -72,6 +74,7 @@ describe('loadConfig', () => {
       maxPerPage: 100,
       adminToken: '0123456789abcdef',
       logLevel: 'warn',
+      logFormat: 'json',
       corsOrigins: ['https://a.example', 'http://localhost:8080'],
     });
   });
@@ -95,6 +98,7 @@ describe('loadConfig', () => {
     ['PORT', '65536'],
     ['PORT', '80.5'],
     ['DB_TYPE', 'postgres'],
+    ['LOG_FORMAT', 'xml'],
     ['DB_PORT', '0'],
     ['SITE_URL', 'example.org'],
     ['SITE_URL', 'ftp://example.org'],

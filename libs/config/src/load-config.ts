@@ -1,11 +1,12 @@
 import { trimChar } from '@app/common/text/trim';
-import { AppConfig, DbType, LogLevel } from './app-config';
+import { AppConfig, DbType, LogFormat, LogLevel } from './app-config';
 import { ConfigError } from './config-error';
 
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const DB_TYPES: DbType[] = ['sqlite', 'mysql'];
+const LOG_FORMATS: LogFormat[] = ['auto', 'json', 'pretty'];
 
 function isValidTimeZone(zone: string): boolean {
   try {
@@ -106,6 +107,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxPerPage: integer('MAX_PER_PAGE', 50, 1, 1000),
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
+    logFormat: oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
     corsOrigins,
   };
   if (problems.length > 0) throw new ConfigError(problems);

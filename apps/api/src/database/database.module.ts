@@ -3,6 +3,7 @@ import { buildDataSourceOptions, TransactionRunner } from '@app/database';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SCHEMA } from '@app/domain';
+import { CONNECT_ATTEMPTS, isTransientConnectionError, RETRY_DELAY_MS } from './connection-retry';
 
 @Global()
 @Module({
@@ -14,6 +15,10 @@ import { SCHEMA } from '@app/domain';
         // Start-up brings the schema up to date; several instances may race, migrations lock.
         migrationsRun: true,
         migrationsTransactionMode: 'each',
+        // A bounded wait for a database that is still starting; main.ts reports a failure in one line.
+        retryAttempts: CONNECT_ATTEMPTS,
+        retryDelay: RETRY_DELAY_MS,
+        toRetry: isTransientConnectionError,
       }),
     }),
   ],

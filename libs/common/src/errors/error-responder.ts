@@ -2,6 +2,7 @@ import { HttpException, Injectable, Logger, NotFoundException } from '@nestjs/co
 import type { Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { ApiRequest } from '../http/api-request';
+import { redactUrl } from '../http/redact-url';
 import { RouteTable } from '../http/route-table';
 import { requestLanguage } from '../i18n/request-language';
 import { ApiError, ParamReason } from './api-error';
@@ -46,11 +47,12 @@ export class ErrorResponder {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return status === 413 ? Errors.payloadTooLarge() : Errors.invalidJson();
     }
-    this.logger.error(
-      `request ${request.address?.id ?? '-'} ${request.method} ${request.originalUrl} failed: ${
-        error instanceof Error ? (error.stack ?? error.message) : String(error)
-      }`,
-    );
+    // With the request id every response carries, so a user's report leads here; never a secret of the query.
+    this.logger.error({
+      msg: `${request.method} ${redactUrl(request.originalUrl)} failed unexpectedly`,
+      request_id: request.address?.id ?? '-',
+      err: error instanceof Error ? error : new Error(String(error)),
+    });
     return Errors.internal();
   }
 
