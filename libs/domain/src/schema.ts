@@ -4,6 +4,7 @@ import { CalendarEvent } from './events/event.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
 import { CoveringListIndexes1795400000000 } from './migrations/1795400000000-covering-list-indexes';
 import { TermTaxonomyIndex1796000000000 } from './migrations/1796000000000-term-taxonomy-index';
+import { UserDisableTokenLastUsed1797100000000 } from './migrations/1797100000000-user-disable-token-last-used';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -14,5 +15,10 @@ import { Venue } from './venues/venue.entity';
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
   entities: [User, ApiToken, Term, Category, Tag, Image, Venue, Organizer, CalendarEvent, EventTerm, EventVenue, EventOrganizer],
-  migrations: [InitialSchema1763780000000, CoveringListIndexes1795400000000, TermTaxonomyIndex1796000000000],
+  migrations: [
+    InitialSchema1763780000000,
+    CoveringListIndexes1795400000000,
+    TermTaxonomyIndex1796000000000,
+    UserDisableTokenLastUsed1797100000000,
+  ],
 };
