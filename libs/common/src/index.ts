@@ -47,3 +47,4 @@ export * from './validation/field-errors';
 export * from './validation/api-validation.pipe';
 export * from './http/method-override.middleware';
 export * from './http/redact-url';
+export * from './openapi/named-schemas';

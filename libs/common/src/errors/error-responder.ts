@@ -8,6 +8,13 @@ import { requestLanguage } from '../i18n/request-language';
 import { ApiError, ParamReason } from './api-error';
 import { Errors } from './errors';
 
+/** An error body as sent. */
+export interface ErrorBodyJson {
+  code: string;
+  message: string;
+  data: { status: number } & Record<string, unknown>;
+}
+
 interface HttpParserError {
   type?: string;
   status?: number;
@@ -64,20 +71,26 @@ export class ErrorResponder {
     return out;
   }
 
+  /** The contract §8 body of an error in a language; also the documentation's error examples. */
+  bodyOf(apiError: ApiError, lang: string): ErrorBodyJson {
+    const { args, params, data } = apiError.details;
+    const message = this.i18n.translate(apiError.messageKey, { lang, args }) as string;
+    const translatedParams = Array.isArray(params) || params === undefined ? params : this.translateReasons(params, lang);
+    return {
+      code: apiError.code,
+      message,
+      data: { status: apiError.httpStatus, ...(translatedParams !== undefined ? { params: translatedParams } : {}), ...(data ?? {}) },
+    };
+  }
+
   send(error: unknown, request: ApiRequest, response: Response): void {
     const apiError = this.toApiError(error, request);
     // Failures before the request-context interceptor ran (routing, guards) resolve it the same way.
     const lang = request.context?.language ?? requestLanguage(request).language;
-    const { args, params, data, headers } = apiError.details;
-    const message = this.i18n.translate(apiError.messageKey, { lang, args }) as string;
-    const translatedParams = Array.isArray(params) || params === undefined ? params : this.translateReasons(params, lang);
+    const body = this.bodyOf(apiError, lang);
     if (response.headersSent) return;
-    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(apiError.details.headers ?? {})) response.setHeader(name, value);
     response.setHeader('Content-Language', lang);
-    response.status(apiError.httpStatus).json({
-      code: apiError.code,
-      message,
-      data: { status: apiError.httpStatus, ...(translatedParams !== undefined ? { params: translatedParams } : {}), ...(data ?? {}) },
-    });
+    response.status(apiError.httpStatus).json(body);
   }
 }
