@@ -6,6 +6,7 @@ import request from 'supertest';
 import { ensureBuilt } from './support/run-cli';
 import { freePort, jsonRecords, RunningService, startService } from './support/run-service';
 import { createTestDatabase, TestDatabase } from './support/test-database';
+import { renameTable } from './support/raw-database';
 import { NS } from './support/test-app';
 
 /*
@@ -94,6 +95,21 @@ describe('starting the service', () => {
     const everything = running.lines.join('\n');
     for (const secret of ['hunter2', 'query-secret', 'log-test-admin-token', 'cookie-secret', '"name"'])
       expect(everything).not.toContain(secret);
+  });
+
+  it('an unexpected failure answers 500 without internals and is logged with its request id (contract §8)', async () => {
+    const { running, http } = await start({ ADMIN_TOKEN: 'log-test-admin-token-0123456789' });
+    await renameTable(database, 'events', 'events_gone');
+    const res = await http.get(`${NS}/events?token=query-secret`).set('X-Request-Id', 'req-failing-1').expect(500);
+    expect(res.body).toEqual({ code: 'rest_internal_error', message: expect.any(String), data: { status: 500 } });
+    expect(res.headers['x-request-id']).toBe('req-failing-1');
+    await running.waitForLine(/req-failing-1.*"status":500/);
+    const records = jsonRecords(running.lines).filter((record) => record.request_id === 'req-failing-1');
+    expect(records).toEqual([
+      expect.objectContaining({ level: 'error', context: 'Errors', err: expect.objectContaining({ stack: expect.any(String) }) }),
+      expect.objectContaining({ level: 'error', method: 'GET', path: `${NS}/events?token=[REDACTED]`, status: 500 }),
+    ]);
+    expect(running.lines.join('\n')).not.toContain('query-secret');
   });
 
   it('LOG_FORMAT=pretty writes readable lines, the token framed, and no colour codes off a terminal', async () => {

@@ -56,7 +56,7 @@ export class ErrorResponder {
     }
     // With the request id every response carries, so a user's report leads here; never a secret of the query.
     this.logger.error({
-      msg: `${request.method} ${redactUrl(request.originalUrl)} failed unexpectedly`,
+      msg: `${request.method} ${redactUrl(request.originalUrl)} failed unexpectedly (request ${request.address?.id ?? '-'})`,
       request_id: request.address?.id ?? '-',
       err: error instanceof Error ? error : new Error(String(error)),
     });
