@@ -187,6 +187,11 @@ describe('command-line app', () => {
         'user:create --name <login> --role <role>',
         'token:create --user <id>',
         'token:revoke --token <token>',
+        'user:list',
+        'token:list --user <id>',
+        'user:role --user <id> --role <role>',
+        'user:disable --user <id>',
+        'user:enable --user <id>',
         'migrate',
         'seed --events <n>',
       ]) {

@@ -105,6 +105,12 @@ describe('the namespace index', () => {
     expect(update.title).toMatchObject({ type: 'string', required: false, maxLength: 255 });
     expect(update.start_date).toMatchObject({ type: ['string', 'integer'], required: false });
     expect(update.categories.type).toEqual(['array', 'string']);
+    // The multi-form fields, named schemas in the document, keep the types they accept here.
+    expect(update.date).toMatchObject({ type: ['string', 'integer'], description: expect.stringContaining('Publication date') });
+    expect(update.image.type).toEqual(['string', 'integer']);
+    expect(update.cost.type).toEqual(['string', 'number', 'array']);
+    expect(update.venue.type).toEqual(['integer', 'object', 'array', 'string']);
+    expect(update.organizer).toMatchObject({ type: ['integer', 'object', 'array', 'string'], required: false });
     expect(update.status).toMatchObject({ type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'] });
   });
 

@@ -72,14 +72,14 @@ describe('errors (contract §8)', () => {
       expect(res.headers.allow).toBe(allow);
     });
 
-    it('ignores X-HTTP-Method-Override and _method', async () => {
+    it('handles a POST with X-HTTP-Method-Override or _method as that method (contract §4), and ignores both on GET', async () => {
       const term = await createTerm(t, 'categories', { name: 'Overridden' });
       const path = `${NS}/categories/${term.id}`;
-      await t.http.post(path).set(admin()).set('X-HTTP-Method-Override', 'DELETE').send({ description: 'still here' }).expect(200);
-      await t.http.post(`${path}?_method=DELETE`).set(admin()).send({ description: 'still here', _method: 'DELETE' }).expect(200);
-      const res = await t.http.get(path).set('X-HTTP-Method-Override', 'DELETE').expect(200);
-      expect(res.body.description).toBe('still here');
-      await t.http.get(path).expect(200);
+      await t.http.post(path).set(admin()).set('X-HTTP-Method-Override', 'PUT').send({ description: 'still here' }).expect(200);
+      const read = await t.http.get(`${path}?_method=DELETE`).set('X-HTTP-Method-Override', 'DELETE').expect(200);
+      expect(read.body.description).toBe('still here');
+      await t.http.post(`${path}?_method=DELETE`).set(admin()).expect(200);
+      await t.http.get(path).expect(404);
     });
   });
 

@@ -765,17 +765,18 @@ describe('events: updates', () => {
     expect((await getEvent(t, bystander.id)).body.title).toBe('Bystander');
   });
 
-  it('ignores method overrides: a POST with X-HTTP-Method-Override or _method=DELETE updates', async () => {
+  it('handles a POST with X-HTTP-Method-Override as that method, and a GET with _method as a read (contract §4; more in method-override.e2e-spec.ts)', async () => {
     const event = await createEvent(t, { title: 'Override' });
     await t.http
       .post(`${EVENTS}/${event.id}`)
       .set(admin())
-      .set('X-HTTP-Method-Override', 'DELETE')
+      .set('X-HTTP-Method-Override', 'PATCH')
       .send({ title: 'Still here' })
       .expect(200);
-    await t.http.post(`${EVENTS}/${event.id}?_method=DELETE`).set(admin()).send({}).expect(200);
     await t.http.get(`${EVENTS}/${event.id}?_method=DELETE`).set(admin()).expect(200);
     expect((await getEvent(t, event.id)).body).toMatchObject({ title: 'Still here', status: 'publish' });
+    const trashed = await t.http.post(`${EVENTS}/${event.id}?_method=DELETE`).set(admin()).send({}).expect(200);
+    expect(trashed.body).toMatchObject({ title: 'Still here', status: 'trash' });
   });
 
   it('renames the slug on request, numbering clashes, and leaves it alone otherwise', async () => {

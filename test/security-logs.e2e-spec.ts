@@ -67,7 +67,8 @@ describe('security: logs without secrets', () => {
         requestId = res.headers['x-request-id'];
       });
       expect(output).toMatch(/query failed \(.+\): INSERT INTO\W+events/);
-      expect(output).toContain(`request ${requestId} POST /calendar/events/v1/events failed`);
+      expect(output).toContain('POST /calendar/events/v1/events?password=[REDACTED] failed unexpectedly');
+      expect(output).toContain(`(request ${requestId})`);
       expect(output).not.toContain(SECRET);
       expect(output).not.toContain(QUERY_SECRET);
       expect(output).not.toMatch(/PARAMETERS/);

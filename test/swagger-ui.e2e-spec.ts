@@ -97,6 +97,27 @@ describe('Swagger UI in a real browser', () => {
     return (await status.innerText()).trim();
   }
 
+  /** Authorize with a Bearer token, as an administrator would in the UI. */
+  async function authorize(page: Page, token: string): Promise<void> {
+    await page.locator('.scheme-container .btn.authorize').click();
+    await page.locator('#auth-bearer-value').fill(token);
+    await page
+      .locator('.auth-container')
+      .filter({ has: page.locator('#auth-bearer-value') })
+      .locator('button.authorize')
+      .click();
+    await page.locator('.modal-ux .close-modal').click();
+  }
+
+  /** A screenshot of one part of the page, kept under test-output/. */
+  async function screenshot(part: Locator, name: string): Promise<void> {
+    const file = join(SCREENSHOT, '..', name);
+    mkdirSync(join(file, '..'), { recursive: true });
+    rmSync(file, { force: true });
+    await part.screenshot({ path: file });
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+  }
+
   async function operationCount(path: string): Promise<number> {
     const document = (await t.http.get(path).expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     return Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
@@ -152,14 +173,7 @@ describe('Swagger UI in a real browser', () => {
     const page = await openUi('/docs');
     const block = operation(page, 'events', 'events_get');
     await expect(tryItOut(block, { id: String(draftId) })).resolves.toBe('403');
-    await page.locator('.scheme-container .btn.authorize').click();
-    await page.locator('#auth-bearer-value').fill(ADMIN_TOKEN);
-    await page
-      .locator('.auth-container')
-      .filter({ has: page.locator('#auth-bearer-value') })
-      .locator('button.authorize')
-      .click();
-    await page.locator('.modal-ux .close-modal').click();
+    await authorize(page, ADMIN_TOKEN);
     await expect(tryItOut(block, { id: String(draftId) })).resolves.toBe('200');
     await page.close();
   });
@@ -179,4 +193,31 @@ describe('Swagger UI in a real browser', () => {
     await expect(tryItOut(operation(page, 'events', 'events_get'), { id: String(draftId) })).resolves.toBe('200');
     await page.close();
   });
+
+  it.each([
+    ['/docs', 'en', 'Jazz Night with the Anna Berg Quartet'],
+    ['/de/docs', 'de', 'Jazzabend mit dem Anna Berg Quartett'],
+  ])(
+    'at %s, "Try it out" on POST /events with the pre-filled body creates the event: 201 (screenshot kept)',
+    async (path, language, title) => {
+      const page = await openUi(path);
+      await authorize(page, ADMIN_TOKEN);
+      const block = operation(page, 'events', 'events_create');
+      await block.locator('.opblock-summary').first().click();
+      await block.locator('.try-out__btn').click();
+      // The body as Swagger UI pre-fills it, sent untouched.
+      const prefilled = JSON.parse(await block.locator('textarea.body-param__text').inputValue()) as Record<string, unknown>;
+      expect(prefilled).toMatchObject({ title, venue: expect.any(Object), categories: expect.any(Array) });
+      await expect(tryItOut(block)).resolves.toBe('201');
+      await expect(block.locator('.live-responses-table tbody .response-col_description').first().innerText()).resolves.toContain(title);
+      await screenshot(block, `swagger-create-event-${language}.png`);
+      const created = await t.http
+        .get(`${NS}/events`)
+        .query({ search: title, start_date: '2027-01-01' })
+        .set(bearer(ADMIN_TOKEN))
+        .expect(200);
+      expect((created.body as { events: Array<{ title: string }> }).events.map((event) => event.title)).toContain(title);
+      await page.close();
+    },
+  );
 });

@@ -1,16 +1,16 @@
 import { AuthModule } from '@app/auth';
 import {
   ApiExceptionFilter,
+  ApiValidationPipe,
   ApiRequest,
   ErrorResponder,
   ReplyInterceptor,
   RequestContextInterceptor,
   RouteTable,
-  validationExceptionFactory,
 } from '@app/common';
 import { ConfigModule } from '@app/config';
 import { DomainModule } from '@app/domain';
-import { ExecutionContext, Module, ValidationPipe } from '@nestjs/common';
+import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { I18nModule } from 'nestjs-i18n';
 import { join } from 'node:path';
@@ -68,16 +68,7 @@ function translations() {
     // Registered in this order, they run in this order: the context first, replies last.
     { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ReplyInterceptor },
-    {
-      provide: APP_PIPE,
-      useValue: new ValidationPipe({
-        whitelist: true,
-        transform: true,
-        // The factory needs the target (for constraint values) and the value (missing vs. invalid).
-        validationError: { target: true, value: true },
-        exceptionFactory: validationExceptionFactory,
-      }),
-    },
+    { provide: APP_PIPE, useClass: ApiValidationPipe },
   ],
 })
 export class AppModule {}

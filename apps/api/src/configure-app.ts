@@ -4,6 +4,7 @@ import {
   MAX_BODY_BYTES,
   MAX_BODY_DEPTH,
   MAX_FORM_FIELDS,
+  methodOverrideMiddleware,
   optionsMiddleware,
   requestAddressMiddleware,
   RouteTable,
@@ -13,14 +14,17 @@ import {
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
 import { feedNegotiationMiddleware } from './events/feed/feed-negotiation.middleware';
+import { createRootLogger } from './logging/root-logger';
+import { requestLogger } from './logging/request-logger';
 import { setupSwagger } from './swagger/setup-swagger';
 
 /**
  * Everything about the HTTP pipeline that is not a Nest module, shared by main.ts and the e2e
  * tests so that tests exercise exactly what production runs.
  */
-export function configureApp(app: NestExpressApplication): AppConfig {
+export function configureApp(app: NestExpressApplication, logger?: Logger): AppConfig {
   const config = app.get<AppConfig>(APP_CONFIG);
   const responder = app.get(ErrorResponder);
   const instance = app.getHttpAdapter().getInstance() as express.Express;
@@ -34,6 +38,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   // First, so that every answer (errors before routing too) carries them.
   app.use(securityHeadersMiddleware(config));
   app.use(requestAddressMiddleware(config));
+  // Right after the request id is known: every request is logged, body-parser failures included.
+  app.use(requestLogger(logger ?? createRootLogger(config)));
   app.use(feedNegotiationMiddleware);
   if (config.corsOrigins.length > 0) {
     app.enableCors({
@@ -52,6 +58,8 @@ export function configureApp(app: NestExpressApplication): AppConfig {
       ],
     });
   }
+  // Before anything looks at the method: a POST standing for PUT, PATCH or DELETE is that method.
+  app.use(methodOverrideMiddleware());
   // Size, depth and field-count limits (issue 12): no body makes the validation pipe recurse
   // without bound; each failure has its own error code (body-limits.ts).
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], verify: verifyJsonDepth }));

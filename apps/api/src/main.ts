@@ -1,30 +1,61 @@
-import { AppConfig, ConfigError, loadConfig, LogLevel } from '@app/config';
-import { Logger } from '@nestjs/common';
+import { AdminBootstrapService } from '@app/auth';
+import { AppConfig, ConfigError, loadConfig, loadEnvFile } from '@app/config';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown';
+import { AppLogger } from './logging/app-logger';
+import { createRootLogger } from './logging/root-logger';
+import { portProblem, probePort } from './startup/port-check';
+import { describeStartupFailure } from './startup/startup-failure';
+import { announceStart, startupSummary } from './startup/startup-summary';
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
-
-function loggerLevels(level: LogLevel): LogLevel[] {
-  return LEVELS.slice(0, LEVELS.indexOf(level) + 1);
+/** Stops start-up with one line (and the details at debug level). */
+function fail(log: Logger, line: string, error?: unknown): never {
+  if (error !== undefined) log.debug({ err: error }, 'start-up failure in detail');
+  log.fatal(line);
+  process.exit(1);
 }
 
-async function bootstrap(config: AppConfig): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger: loggerLevels(config.logLevel),
-  });
-  configureApp(app);
+async function createApp(config: AppConfig, log: Logger): Promise<NestExpressApplication> {
+  try {
+    // Nest's own lines go through our logger from the start; abortOnError false: a failure comes back here.
+    return await NestFactory.create<NestExpressApplication>(AppModule, {
+      bodyParser: false,
+      logger: new AppLogger(log),
+      abortOnError: false,
+    });
+  } catch (error) {
+    return fail(log, describeStartupFailure(error, config), error);
+  }
+}
+
+async function listen(app: NestExpressApplication, config: AppConfig, log: Logger): Promise<number> {
+  try {
+    await app.listen(config.port);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') fail(log, portProblem(config.port, code), error);
+    fail(log, describeStartupFailure(error, config), error);
+  }
+  return (app.getHttpServer().address() as AddressInfo).port;
+}
+
+async function bootstrap(config: AppConfig, log: Logger): Promise<void> {
+  const portCode = await probePort(config.port);
+  if (portCode) fail(log, portProblem(config.port, portCode));
+  const app = await createApp(config, log);
+  configureApp(app, log);
   installGracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs });
-  await app.listen(config.port);
-  const origin = `http://localhost:${config.port}`;
-  Logger.log(`API:        ${origin}${config.basePath}/calendar/events/v1`, 'Bootstrap');
-  Logger.log(`Swagger UI: ${origin}${config.basePath}/docs (German: ${origin}${config.basePath}/de/docs)`, 'Bootstrap');
+  const port = await listen(app, config, log);
+  announceStart(log, startupSummary(config, port), app.get(AdminBootstrapService).takeGeneratedAdministrator());
 }
 
+// Variables already set win over `.env` (contract §9).
+loadEnvFile();
 let config: AppConfig;
 try {
   config = loadConfig();
@@ -33,7 +64,5 @@ try {
   process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
   process.exit(1);
 }
-bootstrap(config).catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+const log = createRootLogger(config);
+bootstrap(config, log).catch((error: unknown) => fail(log, describeStartupFailure(error, config), error));

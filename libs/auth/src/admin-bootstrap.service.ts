@@ -11,6 +11,7 @@ export const ADMIN_NAME = 'admin';
 @Injectable()
 export class AdminBootstrapService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Bootstrap');
+  private created?: { name: string; token: string };
 
   constructor(
     private readonly users: UsersService,
@@ -27,6 +28,16 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   }
 
   /**
+   * The administrator created by this start with a generated token, handed out once: whoever
+   * takes it must show it, as nothing else ever will.
+   */
+  takeGeneratedAdministrator(): { name: string; token: string } | undefined {
+    const created = this.created;
+    this.created = undefined;
+    return created;
+  }
+
+  /**
    * Keyed on "no administrator yet" rather than "no users yet", so a user created through the CLI
    * before the first start does not leave the service without an administrator or ADMIN_TOKEN.
    */
@@ -37,8 +48,8 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
       const name = (await this.users.findByName(ADMIN_NAME)) ? `${ADMIN_NAME}-${Date.now()}` : ADMIN_NAME;
       const { token } = await this.users.createWithToken(name, 'administrator', configured);
       if (!configured) {
-        // Printed on stdout on purpose: it is the only time this secret is ever shown.
-        process.stdout.write(`\nCreated administrator "${name}". API token (shown once, store it now):\n  ${token}\n\n`);
+        // Shown by the start-up summary (main.ts), the only time this secret is ever shown.
+        this.created = { name, token };
       } else {
         this.logger.log(`Created administrator "${name}" with the token from ADMIN_TOKEN`);
       }

@@ -1,6 +1,6 @@
 import { TransactionRunner } from '@app/database';
-import { Role, User, UsersRepository } from '@app/domain';
-import { Injectable } from '@nestjs/common';
+import { ApiToken, Role, User, UserSummary, UsersRepository } from '@app/domain';
+import { Injectable, Logger } from '@nestjs/common';
 import { generateTokenSecret, hashTokenSecret } from './token-secret';
 
 export interface IssuedToken {
@@ -16,6 +16,9 @@ export class UserNameTakenError extends Error {
   }
 }
 
+/** How stale `last_used_utc` may get: it is written at most this often per token. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
 function nowUtc(): Date {
   const now = new Date();
   now.setUTCMilliseconds(0);
@@ -25,6 +28,10 @@ function nowUtc(): Date {
 /** Users and their tokens: secrets are generated here, shown once and stored only as hashes. */
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger('Users');
+  /** When this process last wrote a token's `last_used_utc`. */
+  private readonly touched = new Map<number, number>();
+
   constructor(
     private readonly users: UsersRepository,
     private readonly transactions: TransactionRunner,
@@ -74,8 +81,51 @@ export class UsersService {
     return this.users.hasToken(hashTokenSecret(secret));
   }
 
-  /** The user an active token belongs to, or null for unknown and revoked tokens. */
-  findByToken(secret: string): Promise<User | null> {
-    return this.users.findByActiveToken(hashTokenSecret(secret));
+  /**
+   * The user an active token belongs to, or null for unknown and revoked tokens and for disabled
+   * users. Each accepted token's `last_used_utc` is brought up to date, at most once a minute and
+   * without holding up the request (a lost update only makes "last used" a little older).
+   */
+  async findByToken(secret: string): Promise<User | null> {
+    const presented = await this.users.findActiveToken(hashTokenSecret(secret));
+    if (!presented || presented.user.disabledUtc !== null) return null;
+    this.noteUse(presented.tokenId, presented.lastUsedUtc);
+    return presented.user;
+  }
+
+  listUsers(): Promise<UserSummary[]> {
+    return this.users.listUsers();
+  }
+
+  listTokens(userId: number): Promise<ApiToken[]> {
+    return this.users.listTokens(userId);
+  }
+
+  setRole(userId: number, role: Role): Promise<void> {
+    return this.transactions.run((db) => this.users.setRole(userId, role, db));
+  }
+
+  setDisabled(userId: number, disabled: boolean): Promise<void> {
+    return this.transactions.run((db) => this.users.setDisabled(userId, disabled ? nowUtc() : null, db));
+  }
+
+  /** Whether another administrator who is not disabled exists: the last one may not be demoted or disabled. */
+  async hasOtherAdministrator(userId: number): Promise<boolean> {
+    return (await this.users.countOtherEnabledAdministrators(userId)) > 0;
+  }
+
+  private noteUse(tokenId: number, lastUsedUtc: Date | null): void {
+    const now = Date.now();
+    const due = now - LAST_USED_RESOLUTION_MS;
+    if (lastUsedUtc !== null && lastUsedUtc.getTime() >= due) return;
+    // Requests arriving together would all see the old value: one write per token and minute in this process.
+    if ((this.touched.get(tokenId) ?? 0) >= due) return;
+    this.touched.set(tokenId, now);
+    if (this.touched.size > 10_000) this.touched.clear();
+    this.transactions
+      .run((db) => this.users.touchToken(tokenId, nowUtc(), new Date(due), db))
+      .catch((error: unknown) => {
+        this.logger.debug(`could not record the use of token ${tokenId}: ${String(error)}`);
+      });
   }
 }

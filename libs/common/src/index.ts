@@ -46,3 +46,8 @@ export * from './openapi/docs-key';
 export * from './openapi/error-body.response';
 export * from './http/param-types';
 export * from './text/trim';
+export * from './validation/field-errors';
+export * from './validation/api-validation.pipe';
+export * from './http/method-override.middleware';
+export * from './http/redact-url';
+export * from './openapi/named-schemas';

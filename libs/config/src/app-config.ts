@@ -2,6 +2,8 @@ import type { SecurityConfig } from './security-config';
 
 export type DbType = 'sqlite' | 'mysql';
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+/** `auto`: JSON when stdout is not a terminal, readable text when it is. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 /** The validated, typed view of the environment (contract §9). */
 export interface AppConfig {
@@ -24,6 +26,7 @@ export interface AppConfig {
   icsMaxEvents: number;
   adminToken?: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   corsOrigins: string[];
   /** Trusted hosts and proxies, rate limits (issue 12). */
   security: SecurityConfig;

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       icsMaxEvents: 1000,
       adminToken: undefined,
       logLevel: 'log',
+      logFormat: 'auto',
       corsOrigins: [],
       security: {
         allowedHosts: [],
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       ICS_MAX_EVENTS: '500',
       ADMIN_TOKEN: ' 0123456789abcdef ',
       LOG_LEVEL: 'WARN',
+      LOG_FORMAT: 'JSON',
       CORS_ORIGINS: 'https://a.example, http://localhost:8080 ,',
       ALLOWED_HOSTS: 'API.example.org, *.example.net:8443',
       TRUST_PROXY: 'loopback, 10.0.0.0/8',
@@ -92,6 +94,7 @@ describe('loadConfig', () => {
       icsMaxEvents: 500,
       adminToken: '0123456789abcdef',
       logLevel: 'warn',
+      logFormat: 'json',
       corsOrigins: ['https://a.example', 'http://localhost:8080'],
       security: {
         allowedHosts: ['api.example.org', '*.example.net:8443'],
@@ -123,6 +126,7 @@ describe('loadConfig', () => {
     ['PORT', '65536'],
     ['PORT', '80.5'],
     ['DB_TYPE', 'postgres'],
+    ['LOG_FORMAT', 'xml'],
     ['DB_PORT', '0'],
     ['SITE_URL', 'example.org'],
     ['SITE_URL', 'ftp://example.org'],

@@ -1,5 +1,5 @@
 import { trimChar } from '@app/common/text/trim';
-import { AppConfig, DbType, LogLevel } from './app-config';
+import { AppConfig, DbType, LogFormat, LogLevel } from './app-config';
 import { ConfigError } from './config-error';
 import { loadSecurityConfig } from './security-config';
 
@@ -7,6 +7,7 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const DB_TYPES: DbType[] = ['sqlite', 'mysql'];
+const LOG_FORMATS: LogFormat[] = ['auto', 'json', 'pretty'];
 
 function isValidTimeZone(zone: string): boolean {
   try {
@@ -108,6 +109,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     icsMaxEvents: integer('ICS_MAX_EVENTS', 1000, 1, 10_000),
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
+    logFormat: oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
     corsOrigins,
     security: loadSecurityConfig(env, problems, integer),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

@@ -6,6 +6,7 @@ import { CoveringListIndexes1795400000000 } from './migrations/1795400000000-cov
 import { TermTaxonomyIndex1796000000000 } from './migrations/1796000000000-term-taxonomy-index';
 import { EventRevision1796100000000 } from './migrations/1796100000000-event-revision';
 import { TermNameKey1797000000000 } from './migrations/1797000000000-term-name-key';
+import { UserDisableTokenLastUsed1797100000000 } from './migrations/1797100000000-user-disable-token-last-used';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -22,5 +23,6 @@ export const SCHEMA: SchemaParts = {
     TermTaxonomyIndex1796000000000,
     EventRevision1796100000000,
     TermNameKey1797000000000,
+    UserDisableTokenLastUsed1797100000000,
   ],
 };

@@ -18,26 +18,37 @@ function extensionOf(url: string): string {
   return match ? match[1].toLowerCase() : '';
 }
 
+/** What a body's `image` asks for, checked but not yet stored. */
+export type ImageChoice = { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'url'; url: string };
+
 /**
  * `image` is an image ID or a URL (contract §4). A URL becomes an image record, so the same
  * image can later be referenced by ID; nothing is downloaded, so width and height stay unknown.
+ * Checking and storing are separate steps: a request writes nothing until every field is checked.
  */
 @Injectable()
 export class ImagesService {
   constructor(private readonly images: ImagesRepository) {}
 
-  /** The image ID to store: null for "" / null (clears), else an existing or newly recorded image. */
-  async resolve(manager: EntityManager, input: unknown, field = 'image'): Promise<number | null> {
-    if (input === null || input === '' || input === 0 || input === '0' || input === false) return null;
+  /** What `input` asks for: none for "" / null (clears), an existing image, or a URL to record. */
+  async check(manager: EntityManager, input: unknown, field = 'image'): Promise<ImageChoice> {
+    if (input === null || input === '' || input === 0 || input === '0' || input === false) return { kind: 'none' };
     const asText = typeof input === 'number' ? String(input) : input;
     if (typeof asText !== 'string') throw Errors.invalidParam(field, 'validation.image');
     if (/^\d+$/.test(asText)) {
       if (!(await this.images.exists(Number(asText), manager))) throw Errors.invalidParam(field, 'validation.imageExists');
-      return Number(asText);
+      return { kind: 'id', id: Number(asText) };
     }
     if (!isHttpUrl(asText) || asText.length > 2048) throw Errors.invalidParam(field, 'validation.image');
+    return { kind: 'url', url: asText };
+  }
+
+  /** The image ID to store for a checked choice; a URL is recorded now. */
+  async store(manager: EntityManager, choice: ImageChoice): Promise<number | null> {
+    if (choice.kind === 'none') return null;
+    if (choice.kind === 'id') return choice.id;
     const image = await this.images.insert(
-      { url: asText, extension: extensionOf(asText), width: null, height: null, createdUtc: wholeSeconds() },
+      { url: choice.url, extension: extensionOf(choice.url), width: null, height: null, createdUtc: wholeSeconds() },
       manager,
     );
     return image.id;

@@ -21,3 +21,4 @@ export * from './dto/post-record.response';
 export * from './dto/deleted-record.response';
 export * from './mapping-presenter';
 export * from './post-record-tools';
+export * from './common-fields';

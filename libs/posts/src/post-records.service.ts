@@ -1,41 +1,51 @@
-import { RateLimiter, UsersService } from '@app/auth';
+import { RateLimiter } from '@app/auth';
 import {
   AuthenticatedUser,
   chooseFreeSlug,
   clampPerPage,
-  cleanHtml,
   Errors,
+  FieldErrors,
   PageQuery,
   PageResult,
   paginate,
-  parseDateInput,
   QueryValue,
   RequestContext,
   slugBase,
-  zoneByName,
 } from '@app/common';
 import { AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
-import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef, WritableStatus } from '@app/domain';
+import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { PostFieldsDto } from './dto/post-fields.dto';
-import { ImagesService } from './images.service';
+import { ImageChoice, ImagesService } from './images.service';
+import { applyCommonFields } from './common-fields';
 import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import {
-  canAssignAuthor,
-  canEdit,
-  canForceDelete,
-  canRead,
-  canRequestStatus,
-  effectiveStatus,
-  isLockedFor,
-  statusToStore,
-} from './post-permissions';
+import { canAssignAuthor, canEdit, canForceDelete, canRead, canRequestStatus, isLockedFor } from './post-permissions';
 import { wholeSeconds } from './publication-date';
-import { fitTextColumn } from './text-column';
+
+/** What a kind's field checks get besides the record and the body. */
+export interface FieldsContext {
+  manager: EntityManager;
+  user: AuthenticatedUser;
+  /** One instant for the whole write. */
+  now: Date;
+  errors: FieldErrors;
+  isCreate: boolean;
+}
+
+/** A record built from a body and checked: nothing of it is written yet. */
+export interface PostDraft<T, D> {
+  record: T;
+  dto: D;
+  now: Date;
+  /** The image to store; undefined keeps the record's. */
+  image?: ImageChoice;
+  /** The kind's own checked parts (an event's links). */
+  extras: unknown;
+}
 
 export interface DeleteResult<T> {
   deleted: boolean;
@@ -77,37 +87,30 @@ export abstract class PostRecordsService<
 
   protected readonly transactions: TransactionRunner;
   protected readonly images: ImagesService;
-  protected readonly users: UsersService;
   protected readonly config: AppConfig;
   private readonly rateLimiter: RateLimiter;
 
   protected constructor(
     protected readonly records: PostRecordsRepository<T, C>,
-    tools: PostRecordTools,
+    private readonly tools: PostRecordTools,
   ) {
     this.transactions = tools.transactions;
     this.images = tools.images;
-    this.users = tools.users;
     this.config = tools.config;
     this.rateLimiter = tools.rateLimiter;
   }
 
-  /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
-  protected abstract applyOwnFields(record: T, dto: D, manager: EntityManager, isCreate: boolean): Promise<void> | void;
+  /**
+   * Copies the kind's own fields from the body onto the record (create: all defaults applied),
+   * recording every bad one in `context.errors` rather than stopping at the first.
+   */
+  protected abstract applyOwnFields(record: T, dto: D, context: FieldsContext): Promise<void> | void;
 
   /** The kind's list filters, validated, and the effective query. */
   protected abstract planList(query: Q, base: PostListCriteria): Promise<ListPlan<C>>;
 
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
-
-  /**
-   * Hook: the linked records the body names, found or created, before the record's own row is
-   * written (lock order: the record, then what it links to, then the link rows). Handed to afterSave.
-   */
-  protected resolveLinks(_manager: EntityManager, _dto: D, _user: AuthenticatedUser): Promise<unknown> {
-    return Promise.resolve(undefined);
-  }
 
   /** Existing records equal to what the body describes (contract §4), to return instead of a duplicate. */
   protected findDuplicates(_manager: EntityManager, _record: T, _dto: D): Promise<T[]> {
@@ -179,14 +182,19 @@ export abstract class PostRecordsService<
   // ---- writing -------------------------------------------------------------------------------
 
   create(user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
-    return this.transactions.run((manager) => this.createIn(manager, user, dto));
+    return this.transactions.run(async (manager) => {
+      const errors = FieldErrors.of(dto);
+      const draft = await this.draftNew(manager, user, dto, errors);
+      errors.throwIfAny();
+      return this.insertDraft(manager, user, draft);
+    });
   }
 
   /**
-   * Creates inside the caller's transaction, so an event can create its inline venue or organizer
-   * atomically. `created` is false when an equal record already existed (duplicate avoidance).
+   * A new record built from a create body, every field checked into `errors`; nothing is written,
+   * so an event can check its inline venues and organizers along with its own fields.
    */
-  async createIn(manager: EntityManager, user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
+  async draftNew(manager: EntityManager, user: AuthenticatedUser, dto: D, errors: FieldErrors): Promise<PostDraft<T, D>> {
     const now = wholeSeconds();
     const record = this.records.newRecord({ ...this.blankRecord() } as Partial<T>, manager);
     record.authorId = user.id;
@@ -196,9 +204,15 @@ export abstract class PostRecordsService<
     record.description = '';
     record.excerpt = '';
     record.wasPublished = false;
-    await this.applyCommonFields(record, dto, user, manager, now, true);
-    await this.applyOwnFields(record, dto, manager, true);
-    const links = await this.resolveLinks(manager, dto, user);
+    return this.draft(record, dto, { manager, user, now, errors, isCreate: true });
+  }
+
+  /**
+   * Writes a checked new record inside the caller's transaction. `created` is false when an equal
+   * record already existed (duplicate avoidance), which is then returned instead.
+   */
+  async insertDraft(manager: EntityManager, user: AuthenticatedUser, draft: PostDraft<T, D>): Promise<{ record: T; created: boolean }> {
+    const { record, dto, now } = draft;
     const existing = await this.readableDuplicate(manager, record, dto, user, now);
     if (existing) return { record: existing, created: false };
     // Writers of one title take turns from here (MySQL): the second look below sees a record that
@@ -206,9 +220,10 @@ export abstract class PostRecordsService<
     await this.lockSlugBase(manager, dto.slug || record.title);
     const createdMeanwhile = await this.readableDuplicate(manager, record, dto, user, now);
     if (createdMeanwhile) return { record: createdMeanwhile, created: false };
+    if (draft.image) record.imageId = await this.images.store(manager, draft.image);
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
     const saved = await this.records.save(record, manager);
-    await this.afterSave(manager, saved, dto, true, user, links);
+    await this.afterSave(manager, saved, draft, true, user);
     return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
@@ -217,12 +232,16 @@ export abstract class PostRecordsService<
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
     if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
+      const errors = FieldErrors.of(dto);
       const record = await this.lockAndFind(ref, manager);
       const now = wholeSeconds();
+      // The fields the validation pipe rejected are reported before the record's own 404 or 403.
+      if (!record || !canEdit(user, record, now)) errors.throwIfAny();
+      if (!record) throw PostErrors.notFound(this.kind, ref);
       if (!canEdit(user, record, now)) throw Errors.forbidden();
-      await this.applyCommonFields(record, dto, user, manager, now, false);
-      await this.applyOwnFields(record, dto, manager, false);
-      const links = await this.resolveLinks(manager, dto, user);
+      const draft = await this.draft(record, dto, { manager, user, now, errors, isCreate: false });
+      errors.throwIfAny();
+      if (draft.image) record.imageId = await this.images.store(manager, draft.image);
       if (dto.slug !== undefined) {
         await this.lockSlugBase(manager, dto.slug || record.title);
         record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
@@ -230,7 +249,7 @@ export abstract class PostRecordsService<
       // A relation object left on the entity would make save() re-link the old image.
       delete (record as Partial<PostRecord>).image;
       const saved = await this.records.save(record, manager);
-      await this.afterSave(manager, saved, dto, false, user, links);
+      await this.afterSave(manager, saved, draft, false, user);
       return (await this.records.findByRef({ id: saved.id }, manager)) as T;
     });
   }
@@ -241,6 +260,7 @@ export abstract class PostRecordsService<
     if (force && !canForceDelete(user)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
       const record = await this.lockAndFind(ref, manager);
+      if (!record) throw PostErrors.notFound(this.kind, ref);
       const now = wholeSeconds();
       if (force) {
         await this.records.remove(record.id, manager);
@@ -253,16 +273,28 @@ export abstract class PostRecordsService<
     });
   }
 
-  /** Hook for kinds with linked records written in the same transaction (events); `links` from resolveLinks. */
+  /** Hook for kinds with parts checked with the body and written after the record (an event's links). */
+  protected draftExtras(_manager: EntityManager, _dto: D, _user: AuthenticatedUser, _errors: FieldErrors): Promise<unknown> {
+    return Promise.resolve(undefined);
+  }
+
+  /** Hook for kinds with linked records written in the same transaction (events). */
   protected afterSave(
     _manager: EntityManager,
     _record: T,
-    _dto: D,
+    _draft: PostDraft<T, D>,
     _isCreate: boolean,
     _user: AuthenticatedUser,
-    _links: unknown,
   ): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** Applies every field of the body to the record in memory, checking each into `context.errors`. */
+  private async draft(record: T, dto: D, context: FieldsContext): Promise<PostDraft<T, D>> {
+    const image = await applyCommonFields(this.tools, record, dto, context);
+    await this.applyOwnFields(record, dto, context);
+    const extras = await this.draftExtras(context.manager, dto, context.user, context.errors);
+    return { record, dto, now: context.now, image, extras };
   }
 
   /** An existing record equal to the body; only one the caller may read (anything else would leak an unpublished one). */
@@ -272,64 +304,17 @@ export abstract class PostRecordsService<
 
   /**
    * The record a write acts on, locked first (MySQL: FOR UPDATE), so that writes of one record
-   * take turns and each starts from the state the previous one committed. A record deleted while
-   * this writer waited is a 404, and nothing is written.
+   * take turns and each starts from the state the previous one committed. Null when it does not
+   * exist, or was deleted while this writer waited.
    */
-  private async lockAndFind(ref: RecordRef, manager: EntityManager): Promise<T> {
+  private async lockAndFind(ref: RecordRef, manager: EntityManager): Promise<T | null> {
     const id = await this.records.lockForWrite(ref, manager);
-    const record = id === null ? null : await this.records.findByRef({ id }, manager);
-    if (!record) throw PostErrors.notFound(this.kind, ref);
-    return record;
+    return id === null ? null : this.records.findByRef({ id }, manager);
   }
 
   /** On MySQL, holds the record that has the bare slug `source` asks for: writers of one title take turns. */
   private lockSlugBase(manager: EntityManager, source: string): Promise<void> {
     return this.records.lockSlug(slugBase(source, this.kind.fallbackSlug), manager);
-  }
-
-  private async applyCommonFields(
-    record: T,
-    dto: D,
-    user: AuthenticatedUser,
-    manager: EntityManager,
-    now: Date,
-    isCreate: boolean,
-  ): Promise<void> {
-    if (dto.author !== undefined && dto.author !== record.authorId) {
-      if (!canAssignAuthor(user, dto.author)) throw Errors.forbidden();
-      if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
-      record.authorId = dto.author;
-    }
-    if (!canRequestStatus(user, dto.status)) throw Errors.forbidden();
-    const published = this.publicationDate(dto);
-    if (published) record.publishedUtc = published;
-    // A trashed record stays in trash until an update names a status (that is the restore).
-    const trashedAndUntouched = record.status === 'trash' && dto.status === undefined;
-    if (!trashedAndUntouched && (isCreate || dto.status !== undefined || published)) {
-      const requested = dto.status ?? (isCreate ? undefined : (record.status as WritableStatus));
-      record.status = statusToStore(user, requested, record.publishedUtc, now);
-    }
-    if (effectiveStatus(record, now) === 'publish') record.wasPublished = true;
-    if (dto.description !== undefined) record.description = fitTextColumn('description', cleanHtml(dto.description));
-    if (dto.image !== undefined) record.imageId = await this.images.resolve(manager, dto.image);
-    if (dto.password !== undefined) record.password = dto.password === '' ? null : dto.password;
-    record.modifiedUtc = now;
-  }
-
-  /** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of contract §4. */
-  private publicationDate(dto: PostFieldsDto): Date | null {
-    const now = new Date();
-    for (const [field, zone] of [
-      ['date_utc', 'UTC'],
-      ['date', this.config.siteTimezone],
-    ] as const) {
-      const value = dto[field];
-      if (value === undefined || value === '') continue;
-      const parsed = parseDateInput(value, zoneByName(zone), now);
-      if (!parsed) throw Errors.invalidParam(field, 'validation.date');
-      return wholeSeconds(parsed);
-    }
-    return null;
   }
 
   private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {

@@ -3,6 +3,7 @@ import {
   AuthenticatedUser,
   chooseFreeSlug,
   Errors,
+  FieldErrors,
   PageResult,
   paginate,
   RequestContext,
@@ -21,6 +22,9 @@ import { TermKind } from './term-kind';
 import { effectiveTermQuery, termPageRequest } from './term-list';
 
 export type TermRef = { id: number } | { slug: string };
+
+/** A checked term of an event body: an existing term, or a name to create. */
+export type TermReference = { id: number } | { name: string };
 
 export const termNotFound = () => new ApiError(404, 'rest_term_invalid', 'errors.rest_term_invalid');
 
@@ -74,8 +78,12 @@ export abstract class TermsService {
 
   create(dto: HierarchicalTermFieldsDto & { name: string }): Promise<CountedTerm> {
     return this.transactions.run(async (manager) => {
-      const name = requirePlainText('name', dto.name);
-      const parentId = this.kind.hierarchical ? await this.checkedParent(manager, dto.parent ?? 0) : 0;
+      // Every bad field in one answer (contract §4): the pipe's findings, then the checks below.
+      const errors = FieldErrors.of(dto);
+      const name = dto.name === undefined ? undefined : errors.check(() => requirePlainText('name', dto.name));
+      const parentId = this.kind.hierarchical ? await errors.checkAsync(() => this.checkedParent(manager, dto.parent ?? 0)) : 0;
+      errors.throwIfAny();
+      if (name === undefined || parentId === undefined) throw new Error('checked fields missing after validation');
       await this.assertNameFree(manager, name, parentId);
       const slug = await this.freeSlug(manager, dto.slug || name);
       const term = this.terms.newTerm(this.kind.target, { name, slug, description: toPlainText(dto.description ?? ''), parentId }, manager);
@@ -85,9 +93,21 @@ export abstract class TermsService {
 
   update(ref: TermRef, dto: HierarchicalTermFieldsDto): Promise<CountedTerm> {
     return this.transactions.run(async (manager) => {
+      const errors = FieldErrors.of(dto);
       const term = await this.lockAndFind(ref, manager);
-      if (this.kind.hierarchical && dto.parent !== undefined) term.parentId = await this.checkedParent(manager, dto.parent, term.id);
-      if (dto.name !== undefined) term.name = requirePlainText('name', dto.name);
+      if (!term) {
+        // The fields the validation pipe rejected are reported before the 404.
+        errors.throwIfAny();
+        throw termNotFound();
+      }
+      if (this.kind.hierarchical && dto.parent !== undefined) {
+        const parent = dto.parent;
+        const parentId = await errors.checkAsync(() => this.checkedParent(manager, parent, term.id));
+        if (parentId !== undefined) term.parentId = parentId;
+      }
+      const name = dto.name;
+      if (name !== undefined) errors.check(() => (term.name = requirePlainText('name', name)));
+      errors.throwIfAny();
       if (dto.name !== undefined || dto.parent !== undefined) await this.assertNameFree(manager, term.name, term.parentId, term.id);
       if (dto.slug !== undefined) term.slug = await this.freeSlug(manager, dto.slug || term.name, term.id);
       if (dto.description !== undefined) term.description = toPlainText(dto.description);
@@ -100,6 +120,7 @@ export abstract class TermsService {
   delete(ref: TermRef): Promise<CountedTerm> {
     return this.transactions.run(async (manager) => {
       const term = await this.lockAndFind(ref, manager);
+      if (!term) throw termNotFound();
       const count = await this.countOf(term.id, new Date(), manager);
       await this.terms.remove(this.kind.target, term, manager);
       return { term, count };
@@ -118,32 +139,57 @@ export abstract class TermsService {
 
   /**
    * The terms an event body names (contract §4): IDs, slugs or names, or `{id|slug|name}` objects.
-   * A name that matches nothing is created when the caller may manage terms, else rejected; an
-   * unknown numeric ID is always rejected. Runs inside the event's transaction.
+   * A name that matches nothing is to be created when the caller may manage terms, else rejected;
+   * an unknown numeric ID is always rejected. Checks only (every bad item recorded in `errors`);
+   * `insertReferences` writes, inside the event's transaction.
    */
-  async resolveReferences(manager: EntityManager, inputs: unknown[], field: string, canCreate: boolean): Promise<number[]> {
-    const ids: number[] = [];
+  async draftReferences(
+    manager: EntityManager,
+    inputs: unknown[],
+    field: string,
+    canCreate: boolean,
+    errors: FieldErrors,
+  ): Promise<TermReference[]> {
+    const references: TermReference[] = [];
     for (const input of inputs) {
       const ref = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : { value: input };
       const raw = ref.id ?? ref.slug ?? ref.name ?? ref.value;
       if (typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim()))) {
         const term = await this.terms.findById(this.kind.target, Number(raw), manager);
-        if (!term) throw Errors.invalidParam(field, 'validation.termsExist');
-        ids.push(term.id);
+        if (term) references.push({ id: term.id });
+        else errors.invalidParam(field, 'validation.termsExist');
         continue;
       }
-      if (typeof raw !== 'string' || toPlainText(raw) === '') throw Errors.invalidParam(field, 'validation.termReference');
-      const text = toPlainText(raw);
-      const existing =
-        (await this.terms.findBySlug(this.kind.target, text, manager)) ?? (await this.terms.findByName(this.kind.target, text, manager));
+      const text = typeof raw === 'string' ? toPlainText(raw) : '';
+      if (text === '') {
+        errors.invalidParam(field, 'validation.termReference');
+        continue;
+      }
+      const existing = await this.findByText(manager, text);
+      if (existing) references.push({ id: existing.id });
+      else if (canCreate) references.push({ name: text });
+      else errors.invalidParam(field, 'validation.termsExist');
+    }
+    return references;
+  }
+
+  /** Creates the named terms of checked references; returns the IDs in order, without repeats. */
+  async insertReferences(manager: EntityManager, references: TermReference[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const reference of references) {
+      if ('id' in reference) {
+        ids.push(reference.id);
+        continue;
+      }
+      // Looked up again: an earlier name of the same body ("Jazz", then "jazz") may have created it.
+      const existing = await this.findByText(manager, reference.name);
       if (existing) {
         ids.push(existing.id);
         continue;
       }
-      if (!canCreate) throw Errors.invalidParam(field, 'validation.termsExist');
-      const slug = await this.freeSlug(manager, text);
+      const slug = await this.freeSlug(manager, reference.name);
       const created = await this.terms.save(
-        this.terms.newTerm(this.kind.target, { name: text, slug, description: '', parentId: 0 }, manager),
+        this.terms.newTerm(this.kind.target, { name: reference.name, slug, description: '', parentId: 0 }, manager),
         manager,
       );
       ids.push(created.id);
@@ -151,15 +197,9 @@ export abstract class TermsService {
     return [...new Set(ids)];
   }
 
-  /**
-   * The term a write acts on, locked first so that writes of one term take turns (record row
-   * first, then whatever else the write touches). A term deleted while this writer waited is a 404.
-   */
-  private async lockAndFind(ref: TermRef, manager: EntityManager): Promise<Term> {
-    const id = await this.terms.lockForWrite(this.kind.target, ref, manager);
-    const term = id === null ? null : await this.terms.findById(this.kind.target, id, manager);
-    if (!term) throw termNotFound();
-    return term;
+  /** An event body's term by slug first, then by name (case-insensitive). */
+  private async findByText(manager: EntityManager, text: string): Promise<Term | null> {
+    return (await this.terms.findBySlug(this.kind.target, text, manager)) ?? (await this.terms.findByName(this.kind.target, text, manager));
   }
 
   private find(ref: TermRef, manager?: EntityManager): Promise<Term | null> {
@@ -170,6 +210,16 @@ export abstract class TermsService {
 
   private async countOf(termId: number, now: Date, manager?: EntityManager): Promise<number> {
     return (await this.terms.publishedCounts([termId], now, manager)).get(termId) ?? 0;
+  }
+
+  /**
+   * The term a write acts on, locked first so that writes of one term take turns (record row
+   * first, then whatever else the write touches). Null when it does not exist, or was deleted
+   * while this writer waited.
+   */
+  private async lockAndFind(ref: TermRef, manager: EntityManager): Promise<Term | null> {
+    const id = await this.terms.lockForWrite(this.kind.target, ref, manager);
+    return id === null ? null : this.terms.findById(this.kind.target, id, manager);
   }
 
   private async assertFiltersExist(query: ListHierarchicalTermsQuery, user: AuthenticatedUser | undefined, now: Date): Promise<void> {

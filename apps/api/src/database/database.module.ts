@@ -3,6 +3,7 @@ import { buildDataSourceOptions, TransactionRunner, writeDataSourceProviders } f
 import { migrateOnce, SCHEMA } from '@app/domain';
 import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CONNECT_ATTEMPTS, isTransientConnectionError, RETRY_DELAY_MS } from './connection-retry';
 
 @Global()
 @Module({
@@ -13,6 +14,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
         ...buildDataSourceOptions(config, SCHEMA),
         // Applied by migrateOnce below, under a lock: several instances may start at once.
         migrationsRun: false,
+        // A bounded wait for a database that is still starting; main.ts reports a failure in one line.
+        retryAttempts: CONNECT_ATTEMPTS,
+        retryDelay: RETRY_DELAY_MS,
+        toRetry: isTransientConnectionError,
       }),
     }),
   ],

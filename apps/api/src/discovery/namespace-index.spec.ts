@@ -47,9 +47,14 @@ const document = {
           when: { description: 'Date or timestamp.', oneOf: [{ type: 'string' }, { type: 'integer' }] },
           lat: { type: 'number', nullable: true, description: 'Latitude.' },
           part: { description: 'Nested.', allOf: [{ $ref: '#/components/schemas/Part' }] },
+          choice: { description: 'Choice.', allOf: [{ $ref: '#/components/schemas/Choice' }] },
         },
       },
       Part: { type: 'object', properties: { n: { type: 'integer' } } },
+      Choice: {
+        description: 'A named union.',
+        anyOf: [{ type: 'integer' }, { $ref: '#/components/schemas/Part' }, { type: 'string', enum: [''] }],
+      },
     },
   },
 } as unknown as OpenAPIObject;
@@ -89,6 +94,7 @@ describe('buildNamespaceIndex', () => {
       when: { type: ['string', 'integer'], description: 'Date or timestamp.', required: false },
       lat: { type: ['number', 'null'], description: 'Latitude.', required: false },
       part: { type: 'object', description: 'Nested.', required: false },
+      choice: { type: ['integer', 'object', 'string'], description: 'Choice.', required: false },
     });
     expect(index().routes['/ns/v1/things/(?P<id>\\d+)'].endpoints[0].args.id).toEqual({
       type: 'integer',

@@ -63,8 +63,15 @@ const CARRIED_KEYWORDS = ['default', 'enum', 'format', 'minimum', 'maximum', 'mi
  */
 export function buildNamespaceIndex(document: OpenAPIObject, options: IndexOptions): NamespaceIndex {
   const schemas = document.components?.schemas ?? {};
-  const resolve = (schema: SchemaObject | ReferenceObject | undefined): SchemaObject | undefined =>
-    schema && '$ref' in schema ? (schemas[schema.$ref.split('/').pop() ?? ''] as SchemaObject | undefined) : schema;
+  const resolve = (schema: SchemaObject | ReferenceObject | undefined): SchemaObject | undefined => {
+    if (schema && '$ref' in schema) return resolve(schemas[schema.$ref.split('/').pop() ?? '']);
+    // A property of a named schema, `{allOf: [{$ref}], description}`: the named schema with the property's own keywords.
+    if (schema?.allOf?.length === 1 && !schema.properties) {
+      const { allOf, ...own } = schema;
+      return { ...resolve(allOf[0]), ...own };
+    }
+    return schema;
+  };
 
   const routes: Record<string, IndexRoute> = {};
   for (const [path, item] of Object.entries(document.paths)) {

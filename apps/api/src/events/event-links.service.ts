@@ -1,8 +1,19 @@
 import { isEditorial } from '@app/auth';
-import { AuthenticatedUser } from '@app/common';
+import { AuthenticatedUser, FieldErrors } from '@app/common';
 import { StaleReadError } from '@app/database';
-import { CountedTerm, EventLinksRepository, Organizer, PlaceLinkRow, PostRecord, TAXONOMIES, TermsRepository, Venue } from '@app/domain';
+import {
+  CountedTerm,
+  EventLinksRepository,
+  Organizer,
+  PlaceLinkRow,
+  PostRecord,
+  Taxonomy,
+  TAXONOMIES,
+  TermsRepository,
+  Venue,
+} from '@app/domain';
 import { canRead } from '@app/posts';
+import { TermReference } from '@app/terms';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CategoriesService } from '../categories/categories.service';
@@ -12,7 +23,13 @@ import { TagsService } from '../tags/tags.service';
 import { CreateVenueDto, VenueFieldsDto } from '../venues/dto/create-venue.dto';
 import { VenuesService } from '../venues/venues.service';
 import { EventFieldsDto } from './dto/create-event.dto';
-import { referenceList, resolvePostReferences } from './linked-records';
+import { draftPlaceReferences, insertPlaceReferences, PlaceReference, referenceList } from './linked-records';
+
+/** An event body's links, checked and ready to write. */
+export interface EventLinkPlan {
+  places: Array<{ field: 'venue' | 'organizer'; references: Array<PlaceReference<PostRecord, VenueFieldsDto | OrganizerFieldsDto>> }>;
+  terms: Array<{ field: 'categories' | 'tags'; references: TermReference[] }>;
+}
 
 /** The linked records of one event as returned. */
 export interface EventLinks {
@@ -24,14 +41,6 @@ export interface EventLinks {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The IDs of what an event body links to, per field it names (absent: leave those links as they are). */
-export interface ResolvedLinks {
-  venue?: number[];
-  organizer?: number[];
-  categories?: number[];
-  tags?: number[];
-}
-
 /** A fresh, unshared set of empty links (the arrays are filled in place). */
 export function noLinks(): EventLinks {
   return { venues: [], organizers: [], categories: [], tags: [] };
@@ -40,57 +49,81 @@ export function noLinks(): EventLinks {
 /** Writes and reads an event's venues, organizers, categories and tags. */
 @Injectable()
 export class EventLinksService {
+  private readonly places;
+  private readonly termServices;
+
   constructor(
     private readonly links: EventLinksRepository,
     private readonly terms: TermsRepository,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
-    private readonly categories: CategoriesService,
-    private readonly tags: TagsService,
-  ) {}
+    categories: CategoriesService,
+    tags: TagsService,
+  ) {
+    this.places = {
+      venue: { service: venues, createDto: CreateVenueDto },
+      organizer: { service: organizers, createDto: CreateOrganizerDto },
+    } as const;
+    this.termServices = { categories, tags } as const;
+  }
 
   /**
-   * The venues, organizers and terms the body names, found or created, in that order; then kept
-   * from deletion until the transaction ends (MySQL: FOR SHARE, in ID order), so no link row can
-   * point to a record deleted meanwhile. One that vanished between lookup and lock: the write runs again.
+   * Checks the links the body names (every bad one recorded in `errors`); nothing is written.
+   * Links the body does not mention stay as they are (partial update).
    */
-  async resolve(manager: EntityManager, dto: EventFieldsDto, user: AuthenticatedUser): Promise<ResolvedLinks> {
-    const resolved: ResolvedLinks = {};
-    const places = [
-      { field: 'venue', service: this.venues, createDto: CreateVenueDto },
-      { field: 'organizer', service: this.organizers, createDto: CreateOrganizerDto },
-    ] as const;
-    for (const { field, service, createDto } of places) {
+  async draft(manager: EntityManager, dto: EventFieldsDto, user: AuthenticatedUser, errors: FieldErrors): Promise<EventLinkPlan> {
+    const plan: EventLinkPlan = { places: [], terms: [] };
+    for (const field of ['venue', 'organizer'] as const) {
       if (dto[field] === undefined) continue;
-      const ids = await resolvePostReferences<VenueFieldsDto | OrganizerFieldsDto>({
+      const { service, createDto } = this.places[field];
+      const references = await draftPlaceReferences<PostRecord, VenueFieldsDto | OrganizerFieldsDto>({
         manager,
         input: dto[field],
         field,
         user,
         service,
         createDto,
+        errors,
       });
-      if ((await service.lockExisting(ids, manager)).length !== ids.length) throw new StaleReadError(`a ${field} was deleted`);
-      resolved[field] = ids;
+      plan.places.push({ field, references });
     }
-    for (const [field, terms] of [
-      ['categories', this.categories],
-      ['tags', this.tags],
-    ] as const) {
+    for (const field of ['categories', 'tags'] as const) {
       if (dto[field] === undefined) continue;
-      resolved[field] = await terms.resolveReferences(manager, referenceList(dto[field]), field, isEditorial(user.role));
+      const references = await this.termServices[field].draftReferences(
+        manager,
+        referenceList(dto[field]),
+        field,
+        isEditorial(user.role),
+        errors,
+      );
+      plan.terms.push({ field, references });
     }
-    const termIds = [...(resolved.categories ?? []), ...(resolved.tags ?? [])];
-    if ((await this.terms.lockExisting(termIds, manager)).length !== termIds.length) throw new StaleReadError('a term was deleted');
-    return resolved;
+    return plan;
   }
 
-  /** Sets the links `resolve` found, in a fixed order (venues, organizers, terms); links the body did not mention stay. */
-  async write(manager: EntityManager, eventId: number, links: ResolvedLinks, isNew: boolean): Promise<void> {
-    if (links.venue) await this.links.setPlaces('venue', eventId, links.venue, isNew, manager);
-    if (links.organizer) await this.links.setPlaces('organizer', eventId, links.organizer, isNew, manager);
-    if (links.categories) await this.links.setTerms(eventId, this.categories.kind.taxonomy, links.categories, isNew, manager);
-    if (links.tags) await this.links.setTerms(eventId, this.tags.kind.taxonomy, links.tags, isNew, manager);
+  /**
+   * Writes the checked links: new venues, organizers and terms first; then what the links point to
+   * is kept from deletion until the transaction ends (MySQL: FOR SHARE, in ID order), so no link row
+   * can point to a record deleted meanwhile (one that vanished since the check: the write runs
+   * again); then the link rows, in a fixed order (venues, organizers, terms).
+   */
+  async write(manager: EntityManager, eventId: number, plan: EventLinkPlan, user: AuthenticatedUser, isNew: boolean): Promise<void> {
+    const places: Array<{ field: 'venue' | 'organizer'; ids: number[] }> = [];
+    for (const { field, references } of plan.places) {
+      const { service } = this.places[field];
+      const ids = await insertPlaceReferences(manager, user, service, references);
+      if ((await service.lockExisting(ids, manager)).length !== ids.length) throw new StaleReadError(`a ${field} was deleted`);
+      places.push({ field, ids });
+    }
+    const terms: Array<{ taxonomy: Taxonomy; ids: number[] }> = [];
+    for (const { field, references } of plan.terms) {
+      const service = this.termServices[field];
+      terms.push({ taxonomy: service.kind.taxonomy, ids: await service.insertReferences(manager, references) });
+    }
+    const termIds = terms.flatMap(({ ids }) => ids);
+    if ((await this.terms.lockExisting(termIds, manager)).length !== termIds.length) throw new StaleReadError('a term was deleted');
+    for (const { field, ids } of places) await this.links.setPlaces(field, eventId, ids, isNew, manager);
+    for (const { taxonomy, ids } of terms) await this.links.setTerms(eventId, taxonomy, ids, isNew, manager);
   }
 
   /**

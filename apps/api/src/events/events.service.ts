@@ -1,12 +1,22 @@
-import { AuthenticatedUser, cleanHtml, Errors, RequestContext, requirePlainText, toPlainText } from '@app/common';
+import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText, toPlainText } from '@app/common';
 import { CalendarEvent, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
-import { EVENT_KIND, fitTextColumn, ListPlan, ListRepresentation, ListResult, PostRecordsService, PostRecordTools } from '@app/posts';
+import {
+  EVENT_KIND,
+  FieldsContext,
+  fitTextColumn,
+  ListPlan,
+  ListRepresentation,
+  ListResult,
+  PostDraft,
+  PostRecordsService,
+  PostRecordTools,
+} from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
 import { ListEventsQuery } from './dto/list-events.query';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
-import { EventLinksService, ResolvedLinks } from './event-links.service';
+import { EventLinkPlan, EventLinksService } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
 import { feedUrl } from './feed/feed-query';
 
@@ -82,12 +92,13 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     return result;
   }
 
-  protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, _manager: EntityManager, isCreate: boolean): void {
+  protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, { errors, isCreate }: FieldsContext): void {
     event.revision = isCreate ? 0 : event.revision + 1;
-    if (dto.title !== undefined) event.title = requirePlainText('title', dto.title);
-    if (dto.excerpt !== undefined) event.excerpt = fitTextColumn('excerpt', cleanHtml(dto.excerpt));
-    this.applySchedule(event, dto, isCreate);
-    if (dto.cost !== undefined) event.cost = costText(dto.cost);
+    const { title, excerpt, cost } = dto;
+    if (title !== undefined) errors.check(() => (event.title = requirePlainText('title', title)));
+    if (excerpt !== undefined) errors.check(() => (event.excerpt = fitTextColumn('excerpt', cleanHtml(excerpt))));
+    this.applySchedule(event, dto, isCreate, errors);
+    if (cost !== undefined) errors.check(() => (event.cost = costText(cost)));
     if (dto.website !== undefined) event.website = dto.website.trim();
     for (const [field, property] of FLAGS) {
       const value = dto[field];
@@ -98,15 +109,15 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   /**
    * Time zone, start and end (contract §4): wall times are read in the request's `timezone`, else
    * the event's, else the site's; a new zone alone keeps the wall times; all-day events span whole
-   * days; the end may not precede the start.
+   * days; the end may not precede the start (checked only when zone, start and end all passed).
    */
-  private applySchedule(event: CalendarEvent, dto: EventFieldsDto, isCreate: boolean): void {
+  private applySchedule(event: CalendarEvent, dto: EventFieldsDto, isCreate: boolean, errors: FieldErrors): void {
     const previousZone = event.timezone || this.config.siteTimezone;
     let zone = previousZone;
     if (dto.timezone !== undefined) {
       const resolved = dto.timezone.trim() === '' ? this.config.siteTimezone : resolveZone(dto.timezone);
-      if (!resolved) throw Errors.invalidParam('timezone', 'validation.timezone');
-      zone = resolved;
+      if (resolved) zone = resolved;
+      else errors.invalidParam('timezone', 'validation.timezone');
     }
     let start = event.startUtc;
     let end = event.endUtc;
@@ -115,36 +126,43 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       end = keepWallTime(end, previousZone, zone);
     }
     const now = new Date();
-    const read = (field: 'start_date' | 'end_date'): Date => {
+    const read = (field: 'start_date' | 'end_date', current: Date): Date => {
+      if (dto[field] === undefined) return current;
       const parsed = parseWall(dto[field], zone, now);
-      if (!parsed) throw Errors.invalidParam(field, 'validation.date');
-      return parsed;
+      if (!parsed) errors.invalidParam(field, 'validation.date');
+      return parsed ?? current;
     };
-    if (dto.start_date !== undefined) start = read('start_date');
-    if (dto.end_date !== undefined) end = read('end_date');
+    start = read('start_date', start);
+    end = read('end_date', end);
     if (dto.all_day !== undefined) event.allDay = dto.all_day;
+    // A field rejected above leaves nothing sound to compare (on create, not even a value).
+    if (['timezone', 'start_date', 'end_date'].some((field) => errors.has(field))) return;
     if (event.allDay) {
       start = dayStart(start, zone);
       end = dayEnd(end, zone);
     }
-    if (end.getTime() < start.getTime()) throw Errors.invalidParam('end_date', 'validation.endBeforeStart');
+    if (end.getTime() < start.getTime()) errors.invalidParam('end_date', 'validation.endBeforeStart');
     event.timezone = zone;
     event.startUtc = start;
     event.endUtc = end;
   }
 
-  protected override resolveLinks(manager: EntityManager, dto: EventFieldsDto, user: AuthenticatedUser): Promise<ResolvedLinks> {
-    return this.links.resolve(manager, dto, user);
+  protected override draftExtras(
+    manager: EntityManager,
+    dto: EventFieldsDto,
+    user: AuthenticatedUser,
+    errors: FieldErrors,
+  ): Promise<EventLinkPlan> {
+    return this.links.draft(manager, dto, user, errors);
   }
 
   protected override afterSave(
     manager: EntityManager,
     event: CalendarEvent,
-    _dto: EventFieldsDto,
+    draft: PostDraft<CalendarEvent, EventFieldsDto>,
     isCreate: boolean,
-    _user: AuthenticatedUser,
-    links: ResolvedLinks,
+    user: AuthenticatedUser,
   ): Promise<void> {
-    return this.links.write(manager, event.id, links, isCreate);
+    return this.links.write(manager, event.id, draft.extras as EventLinkPlan, user, isCreate);
   }
 }

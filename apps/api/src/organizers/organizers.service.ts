@@ -1,6 +1,6 @@
 import { requirePlainText } from '@app/common';
 import { EventsRepository, Organizer, OrganizersRepository } from '@app/domain';
-import { ORGANIZER_KIND, PlaceRecordsService, PostRecordTools, sameText } from '@app/posts';
+import { FieldsContext, ORGANIZER_KIND, PlaceRecordsService, PostRecordTools, sameText } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { OrganizerFieldsDto } from './dto/create-organizer.dto';
 
@@ -19,8 +19,9 @@ export class OrganizersService extends PlaceRecordsService<Organizer, OrganizerF
     return { title: '', phone: '', website: '', email: '' };
   }
 
-  protected applyOwnFields(organizer: Organizer, dto: OrganizerFieldsDto): void {
-    if (dto.organizer !== undefined) organizer.title = requirePlainText('organizer', dto.organizer);
+  protected applyOwnFields(organizer: Organizer, dto: OrganizerFieldsDto, { errors }: FieldsContext): void {
+    const name = dto.organizer;
+    if (name !== undefined) errors.check(() => (organizer.title = requirePlainText('organizer', name)));
     for (const field of TEXT_FIELDS) {
       const value = dto[field];
       if (value !== undefined) organizer[field] = value.trim();

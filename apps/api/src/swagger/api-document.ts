@@ -9,7 +9,10 @@ import type {
   SecurityRequirementObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { accessRulesByOperation, operationIdOf } from './operation-access';
+import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
+import { CreateVenueDto } from '../venues/dto/create-venue.dto';
 import { VenueResponse } from '../venues/dto/venue.response';
+import { EVENT_INPUT_SCHEMAS } from './input-schemas';
 
 export const BEARER_SCHEME = 'bearer';
 export const BASIC_SCHEME = 'basic';
@@ -27,14 +30,17 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     .setTitle(docsKey('api.title'))
     .setDescription(docsKey('api.description'))
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: docsKey('security.bearer') }, BEARER_SCHEME)
+    // Tokens are opaque `cal_...` strings, not JWTs (the builder's default format).
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: docsKey('security.bearer') }, BEARER_SCHEME)
     .addBasicAuth({ type: 'http', scheme: 'basic', description: docsKey('security.basic') }, BASIC_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: operationIdOf,
-    // Referenced only inside `oneOf`s (`image`, an event's `venue`), which Nest does not follow.
-    extraModels: [ImageResponse, VenueResponse],
+    // Referenced only inside `oneOf`s (`image`, an event's `venue`, a new venue or organizer in an
+    // event body), which Nest does not follow.
+    extraModels: [ImageResponse, VenueResponse, CreateVenueDto, CreateOrganizerDto],
   });
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...EVENT_INPUT_SCHEMAS } };
   const access = accessRulesByOperation(app);
 
   const paths: Record<string, PathItemObject> = {};

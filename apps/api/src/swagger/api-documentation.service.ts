@@ -1,37 +1,46 @@
-import { API_NAMESPACE, apiRoot, Language, RequestAddress } from '@app/common';
+import { API_NAMESPACE, ApiError, apiRoot, Language, RequestAddress } from '@app/common';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { I18nService } from 'nestjs-i18n';
 import { DocsTranslator, flattenCatalogue } from './docs-translator';
+import { applyExamples } from './examples/apply-examples';
 
 /** Catalogue file name (= nestjs-i18n namespace) of the documentation texts. */
 const DOCS_NAMESPACE = 'docs';
 
 /**
  * The API documentation in each language, shared by Swagger UI, `/docs-json`, `/{ns}/doc` and
- * the namespace index. The document is built once on first use and translated once per language;
+ * the namespace index. The document is built once per language on first use, given that language's
+ * examples and translated;
  * requests get a shallow copy that only adds their own server URL.
  */
 @Injectable()
 export class ApiDocumentation {
   private readonly logger = new Logger('ApiDocumentation');
   private buildSource?: () => OpenAPIObject;
+  private errorBody?: (error: ApiError, language: Language) => Record<string, unknown>;
   private translator?: DocsTranslator;
   private readonly documents = new Map<Language, OpenAPIObject>();
 
   constructor(private readonly i18n: I18nService) {}
 
-  /** Set by setupSwagger: building the document needs the application, which providers cannot inject. */
-  useSource(build: () => OpenAPIObject): void {
+  /**
+   * Set by setupSwagger: building the document needs the application, which providers cannot
+   * inject; error examples are the bodies the app's error responder sends.
+   */
+  useSource(build: () => OpenAPIObject, errorBody: (error: ApiError, language: Language) => Record<string, unknown>): void {
     this.buildSource = build;
+    this.errorBody = errorBody;
     this.documents.clear();
   }
 
   document(language: Language): OpenAPIObject {
     let document = this.documents.get(language);
     if (!document) {
-      if (!this.buildSource) throw new Error('API documentation requested before setupSwagger() ran');
-      const source = this.buildSource();
+      const { buildSource, errorBody } = this;
+      if (!buildSource || !errorBody) throw new Error('API documentation requested before setupSwagger() ran');
+      const source = buildSource();
+      applyExamples(source, language, (error) => errorBody(error, language));
       const translated = this.docsTranslator().translate(source, language);
       if (translated.untranslated.length > 0) {
         this.logger.warn(

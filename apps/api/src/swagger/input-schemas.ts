@@ -1,24 +1,50 @@
+import { docsKey, NAMED_INPUT_SCHEMAS } from '@app/common';
 import type { ApiPropertyOptions } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 /*
- * Documented shapes of write fields that take several forms, for `@ApiPropertyOptional()` on the
- * DTOs (TypeScript's `unknown` and unions give the Swagger plugin nothing to say).
+ * Named shapes of the write fields that take several forms (TypeScript's `unknown` and unions give
+ * the Swagger plugin nothing to say), referenced by `@ApiNamedSchema()` on the DTOs. Generated
+ * clients get one type for each: an event's `venue` is a `VenueReferences`, each item a
+ * `VenueReference`, a new venue in it a `CreateVenueDto`.
  */
 
-const ID_OR_TEXT = { oneOf: [{ type: 'integer' }, { type: 'string' }] };
-const ID_OR_RECORD = { oneOf: [{ type: 'integer' }, { type: 'object', additionalProperties: true }] };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** An event's `categories`/`tags`: IDs, slugs or names, as a list or comma-separated text. */
-export const TERM_REFERENCES: ApiPropertyOptions = { oneOf: [{ type: 'array', items: ID_OR_TEXT }, { type: 'string' }] };
+/** A venue or an organizer an event names: its ID, `{id}`, or a new record (created with the event). */
+const placeReference = (kind: 'venue' | 'organizer', createDto: string): SchemaObject => ({
+  description: docsKey(`schemas.${kind === 'venue' ? 'VenueReference' : 'OrganizerReference'}`),
+  // anyOf, not oneOf: `{id, ...}` also has the shape of a new record, and the `id` wins (contract §4).
+  anyOf: [{ type: 'integer', minimum: 1 }, ref('RecordIdReference'), ref(createDto)],
+});
 
-/** An event's `venue`/`organizer`: an ID, `{id}`, a new record, a list of these, or "" to remove. */
-export const RECORD_REFERENCES: ApiPropertyOptions = {
-  oneOf: [...ID_OR_RECORD.oneOf, { type: 'array', items: ID_OR_RECORD }, { type: 'string', enum: [''] }],
-};
+/** One of them, a list of them, or "" (removes all). */
+const placeReferences = (kind: 'venue' | 'organizer', item: string): SchemaObject => ({
+  description: docsKey(`schemas.${kind === 'venue' ? 'VenueReferences' : 'OrganizerReferences'}`),
+  anyOf: [ref(item), { type: 'array', items: ref(item) }, { type: 'string', enum: [''] }],
+});
 
-/** An event's `cost`: text, a number, or a list of them. */
-export const COST_INPUT: ApiPropertyOptions = {
-  oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } }],
+export const EVENT_INPUT_SCHEMAS: Record<string, SchemaObject> = {
+  ...NAMED_INPUT_SCHEMAS,
+  CostInput: {
+    description: docsKey('schemas.CostInput'),
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } }],
+  },
+  TermReference: { description: docsKey('schemas.TermReference'), oneOf: [{ type: 'integer' }, { type: 'string' }] },
+  TermReferences: {
+    description: docsKey('schemas.TermReferences'),
+    oneOf: [{ type: 'array', items: ref('TermReference') }, { type: 'string' }],
+  },
+  RecordIdReference: {
+    type: 'object',
+    description: docsKey('schemas.RecordIdReference'),
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1, description: docsKey('schemas.RecordIdReference_id') } },
+  },
+  VenueReference: placeReference('venue', 'CreateVenueDto'),
+  VenueReferences: placeReferences('venue', 'VenueReference'),
+  OrganizerReference: placeReference('organizer', 'CreateOrganizerDto'),
+  OrganizerReferences: placeReferences('organizer', 'OrganizerReference'),
 };
 
 /** A venue's `geo_lat`/`geo_lng`: degrees, or "" to clear. */

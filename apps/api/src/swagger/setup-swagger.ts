@@ -1,4 +1,4 @@
-import { ApiRequest, Errors, requestLanguage } from '@app/common';
+import { ApiRequest, ErrorResponder, Errors, requestLanguage } from '@app/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -16,7 +16,11 @@ const DOCS_PATH = /^\/docs(?:-json)?(?:\/|$)/;
  */
 export function setupSwagger(app: NestExpressApplication): void {
   const documentation = app.get(ApiDocumentation);
-  documentation.useSource(() => buildApiDocument(app));
+  const responder = app.get(ErrorResponder);
+  documentation.useSource(
+    () => buildApiDocument(app),
+    (error, language) => ({ ...responder.bodyOf(error, language) }),
+  );
   // Swagger's routes are not Nest routes: no interceptor checks `translation_language` for them.
   app.use((req: ApiRequest, _res: Response, next: NextFunction) => {
     if (DOCS_PATH.test(req.path) && requestLanguage(req).invalidParameter) {

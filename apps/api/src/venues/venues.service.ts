@@ -1,6 +1,6 @@
 import { requirePlainText } from '@app/common';
 import { EventsRepository, Venue, VenuesRepository } from '@app/domain';
-import { PlaceRecordsService, PostRecordTools, sameText, VENUE_KIND } from '@app/posts';
+import { PlaceRecordsService, FieldsContext, PostRecordTools, sameText, VENUE_KIND } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { VenueFieldsDto } from './dto/create-venue.dto';
 
@@ -41,8 +41,9 @@ export class VenuesService extends PlaceRecordsService<Venue, VenueFieldsDto> {
     };
   }
 
-  protected applyOwnFields(venue: Venue, dto: VenueFieldsDto): void {
-    if (dto.venue !== undefined) venue.title = requirePlainText('venue', dto.venue);
+  protected applyOwnFields(venue: Venue, dto: VenueFieldsDto, { errors }: FieldsContext): void {
+    const name = dto.venue;
+    if (name !== undefined) errors.check(() => (venue.title = requirePlainText('venue', name)));
     for (const field of TEXT_FIELDS) {
       const value = dto[field];
       if (value !== undefined) venue[field] = value.trim();

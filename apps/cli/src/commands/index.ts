@@ -2,8 +2,23 @@ import { CliCommand } from '../cli-command';
 import { migrateCommand } from './migrate.command';
 import { seedCommand } from './seed.command';
 import { tokenCreateCommand } from './token-create.command';
+import { tokenListCommand } from './token-list.command';
 import { tokenRevokeCommand } from './token-revoke.command';
 import { userCreateCommand } from './user-create.command';
+import { userDisableCommand, userEnableCommand } from './user-disable.command';
+import { userListCommand } from './user-list.command';
+import { userRoleCommand } from './user-role.command';
 
 /** Every command, in the order the usage text lists them (contract §9 fixes their forms). */
-export const COMMANDS: CliCommand[] = [userCreateCommand, tokenCreateCommand, tokenRevokeCommand, migrateCommand, seedCommand];
+export const COMMANDS: CliCommand[] = [
+  userCreateCommand,
+  userListCommand,
+  userRoleCommand,
+  userDisableCommand,
+  userEnableCommand,
+  tokenCreateCommand,
+  tokenListCommand,
+  tokenRevokeCommand,
+  migrateCommand,
+  seedCommand,
+];

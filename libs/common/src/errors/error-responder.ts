@@ -3,16 +3,34 @@ import type { Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { ApiRequest } from '../http/api-request';
 import { bodyParserError } from '../http/body-limits';
+import { redactUrl } from '../http/redact-url';
 import { RouteTable } from '../http/route-table';
 import { requestLanguage } from '../i18n/request-language';
 import { withoutValues } from '../text/without-values';
 import { ApiError, ParamReason } from './api-error';
 import { Errors } from './errors';
 
+/** An error body as sent. */
+export interface ErrorBodyJson {
+  code: string;
+  message: string;
+  data: { status: number } & Record<string, unknown>;
+}
+
 interface HttpParserError {
   type?: string;
   status?: number;
   statusCode?: number;
+}
+
+/** The error as the log may show it: a failed query's message and stack without the values they quote. */
+function loggableError(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  if (!('driverError' in error)) return error;
+  const masked = new Error(withoutValues(error.message));
+  masked.name = error.name;
+  masked.stack = withoutValues(error.stack ?? error.message);
+  return masked;
 }
 
 /**
@@ -48,14 +66,13 @@ export class ErrorResponder {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return status === 413 ? Errors.payloadTooLarge() : Errors.invalidJson();
     }
-    // The path without its query string: a query may carry `password` or other secrets (issue 12).
-    const path = (request.originalUrl ?? request.url ?? '').split('?')[0];
-    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    // A failed query's message may quote stored values (a duplicate entry); its parameters are never logged.
-    const isQueryFailure = typeof error === 'object' && error !== null && 'driverError' in error;
-    this.logger.error(
-      `request ${request.address?.id ?? '-'} ${request.method} ${path} failed: ${isQueryFailure ? withoutValues(text) : text}`,
-    );
+    // With the request id every response carries, so a user's report leads here; never a secret of
+    // the query (redactUrl), nor a value a failed query's message quotes (a duplicate entry).
+    this.logger.error({
+      msg: `${request.method} ${redactUrl(request.originalUrl)} failed unexpectedly (request ${request.address?.id ?? '-'})`,
+      request_id: request.address?.id ?? '-',
+      err: loggableError(error),
+    });
     return Errors.internal();
   }
 
@@ -67,20 +84,26 @@ export class ErrorResponder {
     return out;
   }
 
+  /** The contract §8 body of an error in a language; also the documentation's error examples. */
+  bodyOf(apiError: ApiError, lang: string): ErrorBodyJson {
+    const { args, params, data } = apiError.details;
+    const message = this.i18n.translate(apiError.messageKey, { lang, args }) as string;
+    const translatedParams = Array.isArray(params) || params === undefined ? params : this.translateReasons(params, lang);
+    return {
+      code: apiError.code,
+      message,
+      data: { status: apiError.httpStatus, ...(translatedParams !== undefined ? { params: translatedParams } : {}), ...(data ?? {}) },
+    };
+  }
+
   send(error: unknown, request: ApiRequest, response: Response): void {
     const apiError = this.toApiError(error, request);
     // Failures before the request-context interceptor ran (routing, guards) resolve it the same way.
     const lang = request.context?.language ?? requestLanguage(request).language;
-    const { args, params, data, headers } = apiError.details;
-    const message = this.i18n.translate(apiError.messageKey, { lang, args }) as string;
-    const translatedParams = Array.isArray(params) || params === undefined ? params : this.translateReasons(params, lang);
+    const body = this.bodyOf(apiError, lang);
     if (response.headersSent) return;
-    for (const [name, value] of Object.entries(headers ?? {})) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(apiError.details.headers ?? {})) response.setHeader(name, value);
     response.setHeader('Content-Language', lang);
-    response.status(apiError.httpStatus).json({
-      code: apiError.code,
-      message,
-      data: { status: apiError.httpStatus, ...(translatedParams !== undefined ? { params: translatedParams } : {}), ...(data ?? {}) },
-    });
+    response.status(apiError.httpStatus).json(body);
   }
 }

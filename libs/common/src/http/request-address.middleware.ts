@@ -42,10 +42,12 @@ export function requestAddressMiddleware(config: AppConfig) {
     }
     let pathLanguage: Language | undefined;
     const match = /^\/(en|de)(\/.*)?$/.exec(path);
-    if (match && !ROOT_PATHS.has(path)) {
+    if (match) {
       pathLanguage = match[1] as Language;
       path = match[2] ?? '/';
     }
+    // Health checks live at the root only: `/de/health` or `<BASE_PATH>/ready` is no route.
+    if ((basePath !== '' || pathLanguage) && ROOT_PATHS.has(path)) path = UNROUTABLE_PREFIX + path;
     // Express would fail to decode such a parameter with a bare 400 after matching the route.
     if (path.includes('%') && !isDecodable(path)) path = UNROUTABLE_PREFIX + path;
     req.url = path + search;

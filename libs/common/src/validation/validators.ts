@@ -1,16 +1,11 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { splitList } from './transforms';
 
-/** Dates and images arrive as text or as numbers (timestamps, IDs); documented as either. */
+/** Dates and images arrive as text or as numbers (timestamps, IDs); documented by the field (`DateInput`, `ImageInput`). */
 export function IsStringOrNumber(options?: ValidationOptions): PropertyDecorator {
-  return applyDecorators(
-    ValidateBy(
-      { name: 'isStringOrNumber', validator: { validate: (v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) } },
-      options,
-    ),
-    ApiProperty({ oneOf: [{ type: 'string' }, { type: 'integer' }] }),
+  return ValidateBy(
+    { name: 'isStringOrNumber', validator: { validate: (v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) } },
+    options,
   );
 }
 

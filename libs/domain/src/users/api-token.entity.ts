@@ -24,4 +24,8 @@ export class ApiToken {
 
   @Column({ name: 'revoked_utc', type: 'datetime', nullable: true })
   revokedUtc: Date | null;
+
+  /** When a request last used the token; updated at most once a minute. */
+  @Column({ name: 'last_used_utc', type: 'datetime', nullable: true })
+  lastUsedUtc: Date | null;
 }

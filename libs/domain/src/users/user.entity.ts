@@ -15,4 +15,8 @@ export class User {
 
   @Column({ name: 'created_utc', type: 'datetime' })
   createdUtc: Date;
+
+  /** Set when the user was disabled: every token of theirs is refused. */
+  @Column({ name: 'disabled_utc', type: 'datetime', nullable: true })
+  disabledUtc: Date | null;
 }

@@ -1,8 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Not } from 'typeorm';
 import { ApiToken } from './api-token.entity';
 import { Role } from './role';
 import { User } from './user.entity';
+
+/** A token a request presented, found active, with its user (who may be disabled). */
+export interface PresentedToken {
+  tokenId: number;
+  lastUsedUtc: Date | null;
+  user: User;
+}
+
+/** A user as the command-line app lists them, with the number of tokens not revoked. */
+export interface UserSummary {
+  user: User;
+  activeTokens: number;
+}
 
 /** Every query over users and their API tokens (tokens are stored as hashes only). */
 @Injectable()
@@ -26,11 +39,11 @@ export class UsersRepository {
   }
 
   insertUser(fields: Pick<User, 'name' | 'role' | 'createdUtc'>, db: EntityManager): Promise<User> {
-    return db.save(db.create(User, fields));
+    return db.save(db.create(User, { ...fields, disabledUtc: null }));
   }
 
   async insertToken(userId: number, tokenHash: string, createdUtc: Date, db: EntityManager): Promise<void> {
-    await db.insert(ApiToken, { userId, tokenHash, createdUtc, revokedUtc: null });
+    await db.insert(ApiToken, { userId, tokenHash, createdUtc, revokedUtc: null, lastUsedUtc: null });
   }
 
   /** Returns false when no active token has that hash. */
@@ -43,9 +56,53 @@ export class UsersRepository {
     return db.existsBy(ApiToken, { tokenHash });
   }
 
-  /** The user an active token belongs to. */
-  async findByActiveToken(tokenHash: string): Promise<User | null> {
+  /** The active (not revoked) token with this hash and its user, in one query. */
+  async findActiveToken(tokenHash: string): Promise<PresentedToken | null> {
     const token = await this.manager.findOne(ApiToken, { where: { tokenHash, revokedUtc: IsNull() }, relations: { user: true } });
-    return token?.user ?? null;
+    return token?.user ? { tokenId: token.id, lastUsedUtc: token.lastUsedUtc, user: token.user } : null;
+  }
+
+  /** Records a use of the token, unless one at or after `notBefore` is recorded already. */
+  async touchToken(tokenId: number, usedUtc: Date, notBefore: Date, db: EntityManager): Promise<void> {
+    await db
+      .createQueryBuilder()
+      .update(ApiToken)
+      .set({ lastUsedUtc: usedUtc })
+      .where('id = :tokenId', { tokenId })
+      .andWhere('(last_used_utc IS NULL OR last_used_utc < :notBefore)', { notBefore })
+      .execute();
+  }
+
+  /** Every user by ID, with how many tokens each has that are not revoked. */
+  async listUsers(): Promise<UserSummary[]> {
+    const users = await this.manager.find(User, { order: { id: 'ASC' } });
+    const counts = await this.manager
+      .createQueryBuilder(ApiToken, 'token')
+      .select('token.user_id', 'userId')
+      .addSelect('COUNT(*)', 'count')
+      .where('token.revoked_utc IS NULL')
+      .groupBy('token.user_id')
+      .getRawMany<{ userId: number | string; count: number | string }>();
+    const byUser = new Map(counts.map((row) => [Number(row.userId), Number(row.count)]));
+    return users.map((user) => ({ user, activeTokens: byUser.get(user.id) ?? 0 }));
+  }
+
+  /** A user's tokens, oldest first, revoked ones included. */
+  listTokens(userId: number): Promise<ApiToken[]> {
+    return this.manager.find(ApiToken, { where: { userId }, order: { id: 'ASC' } });
+  }
+
+  async setRole(userId: number, role: Role, db: EntityManager): Promise<void> {
+    await db.update(User, { id: userId }, { role });
+  }
+
+  /** `null` enables the user again. */
+  async setDisabled(userId: number, disabledUtc: Date | null, db: EntityManager): Promise<void> {
+    await db.update(User, { id: userId }, { disabledUtc });
+  }
+
+  /** Administrators that are not disabled, other than `exceptId`. */
+  countOtherEnabledAdministrators(exceptId: number): Promise<number> {
+    return this.manager.countBy(User, { role: 'administrator', disabledUtc: IsNull(), id: Not(exceptId) });
   }
 }

@@ -1,4 +1,4 @@
-import { IsStringOrNumber, MAX_HTML_INPUT_LENGTH, ToInt } from '@app/common';
+import { ApiNamedSchema, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, ToInt } from '@app/common';
 import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from './optional-field';
 import { WRITABLE_STATUSES, WritableStatus } from '@app/domain';
@@ -13,11 +13,13 @@ export class PostFieldsDto {
   author?: number;
 
   /** Publication date, read in the site's time zone. */
+  @ApiNamedSchema('DateInput')
   @OptionalField()
   @IsStringOrNumber()
   date?: string | number;
 
   /** Publication date in UTC; wins over `date`. */
+  @ApiNamedSchema('DateInput')
   @OptionalField()
   @IsStringOrNumber()
   date_utc?: string | number;
@@ -40,6 +42,7 @@ export class PostFieldsDto {
   slug?: string;
 
   /** Featured image: an image ID or an http(s) URL; "" removes it. */
+  @ApiNamedSchema('ImageInput')
   @OptionalField()
   @IsStringOrNumber()
   image?: string | number;

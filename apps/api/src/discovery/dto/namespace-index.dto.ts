@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 
+/** Any JSON value but null: a default is an integer, a boolean, a string, a list... */
+const ANY_JSON_VALUE = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: {} }, { type: 'object' }];
+
 /** A link in the WordPress style. */
 @ApiSchema({ name: 'IndexLink' })
 export class IndexLinkDto {
@@ -21,7 +24,7 @@ export class IndexArgDto {
   required: boolean;
 
   /** Value used when the argument is not given. */
-  @ApiPropertyOptional({})
+  @ApiPropertyOptional({ anyOf: ANY_JSON_VALUE })
   default?: unknown;
 
   /** The values the argument accepts. */

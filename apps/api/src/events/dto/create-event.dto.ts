@@ -1,8 +1,7 @@
-import { IsHttpUrlOrEmpty, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, MaxItems, ToBoolean, Trim } from '@app/common';
+import { ApiNamedSchema, IsHttpUrlOrEmpty, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, MaxItems, ToBoolean, Trim } from '@app/common';
 import { OptionalField, PostFieldsDto } from '@app/posts';
-import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { OmitType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { COST_INPUT, RECORD_REFERENCES, TERM_REFERENCES } from '../../swagger/input-schemas';
 
 /** Most linked records one event may have (issue 12); more is a 400 rest_invalid_param. */
 export const MAX_EVENT_LINKS = { venue: 10, organizer: 20, categories: 50, tags: 50 } as const;
@@ -36,17 +35,19 @@ export class EventFieldsDto extends PostFieldsDto {
   all_day?: boolean;
 
   /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  @ApiNamedSchema('DateInput')
   @OptionalField()
   @IsStringOrNumber()
   start_date?: string | number;
 
   /** End, in the same forms as `start_date`; not before the start. */
+  @ApiNamedSchema('DateInput')
   @OptionalField()
   @IsStringOrNumber()
   end_date?: string | number;
 
   /** Cost as displayed: "25", "€25,50", "10 - 20", "0" (free); "" clears it. */
-  @ApiPropertyOptional(COST_INPUT)
+  @ApiNamedSchema('CostInput')
   @OptionalField()
   @Allow()
   cost?: string | number | Array<string | number>;
@@ -88,25 +89,25 @@ export class EventFieldsDto extends PostFieldsDto {
   featured?: boolean;
 
   /** Categories by ID, slug or name (a list or comma-separated), at most 50; [] or "" removes all. */
-  @ApiPropertyOptional(TERM_REFERENCES)
+  @ApiNamedSchema('TermReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.categories)
   categories?: unknown;
 
   /** Tags by ID, slug or name (a list or comma-separated), at most 50; [] or "" removes all. */
-  @ApiPropertyOptional(TERM_REFERENCES)
+  @ApiNamedSchema('TermReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.tags)
   tags?: unknown;
 
   /** Venue: an ID, {id}, a venue object to create, or a list of these (at most 10); [] or "" removes it. */
-  @ApiPropertyOptional(RECORD_REFERENCES)
+  @ApiNamedSchema('VenueReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.venue)
   venue?: unknown;
 
   /** Organizers: IDs, {id}, organizer objects to create, or a list (at most 20); order is kept; [] or "" removes all. */
-  @ApiPropertyOptional(RECORD_REFERENCES)
+  @ApiNamedSchema('OrganizerReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.organizer)
   organizer?: unknown;
@@ -129,11 +130,13 @@ export class CreateEventDto extends OmitType(EventFieldsDto, ['title', 'start_da
   title: string;
 
   /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  @ApiNamedSchema('DateInput')
   @IsDefined()
   @IsStringOrNumber()
   start_date: string | number;
 
   /** End, in the same forms as `start_date`; not before the start. */
+  @ApiNamedSchema('DateInput')
   @IsDefined()
   @IsStringOrNumber()
   end_date: string | number;

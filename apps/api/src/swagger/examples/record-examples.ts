@@ -1,0 +1,191 @@
+import { API_NAMESPACE, Language, slugify } from '@app/common';
+import { EXAMPLE_TEXTS } from './example-texts';
+
+/*
+ * Records as the service returns them (contract §2), for the documentation's response examples:
+ * one event at one venue with one organizer, a category and two tags, in the language of the
+ * document. Keys and value types are those of real answers (a test validates every example
+ * against its schema).
+ */
+
+type Example = Record<string, unknown>;
+
+export const EXAMPLE_SITE = 'https://calendar.example.org';
+const SITE_HOST = 'calendar.example.org';
+const IDS = { event: 4711, venue: 17, organizer: 23, category: 5, parentCategory: 2, tags: [8, 9], image: 31, author: 1 };
+const PUBLISHED = { local: '2027-04-02 11:30:00', utc: '2027-04-02 09:30:00' };
+const MODIFIED = { local: '2027-04-03 16:05:12', utc: '2027-04-03 14:05:12' };
+
+/** `https://calendar.example.org[/de]/calendar/events/v1` */
+export const restBase = (language: Language) => `${EXAMPLE_SITE}${language === 'de' ? '/de' : ''}/${API_NAMESPACE}`;
+
+const details = (wall: string) => {
+  const [year, month, day, hour, minutes, seconds] = wall.split(/[- :]/);
+  return { year, month, day, hour, minutes, seconds };
+};
+
+/** The fields every post-like record shares. */
+function postFields(language: Language, kind: 'event' | 'venue' | 'organizer', id: number, slug: string, texts: Example): Example {
+  const globalId = `${SITE_HOST}?id=${id}`;
+  return {
+    id,
+    global_id: globalId,
+    global_id_lineage: [globalId],
+    author: IDS.author,
+    status: 'publish',
+    date: PUBLISHED.local,
+    date_utc: PUBLISHED.utc,
+    modified: MODIFIED.local,
+    modified_utc: MODIFIED.utc,
+    url: `${EXAMPLE_SITE}/${kind}/${slug}/`,
+    rest_url: `${restBase(language)}/${kind}s/${id}`,
+    slug,
+    ...texts,
+    image: false,
+  };
+}
+
+export function imageExample(): Example {
+  return {
+    url: 'https://images.example.org/2027/anna-berg-quartet.jpg',
+    id: IDS.image,
+    extension: 'jpg',
+    width: null,
+    height: null,
+    sizes: {},
+  };
+}
+
+export function venueExample(language: Language): Example {
+  const { venue } = EXAMPLE_TEXTS[language];
+  return {
+    ...postFields(language, 'venue', IDS.venue, slugify(venue.name), { description: venue.description, excerpt: '' }),
+    venue: venue.name,
+    show_map: true,
+    show_map_link: true,
+    address: venue.address,
+    city: venue.city,
+    country: venue.country,
+    province: venue.province,
+    state: '',
+    zip: venue.zip,
+    phone: '+49 30 1234567',
+    website: 'https://bluenote.example.org',
+    stateprovince: venue.province,
+    geo_lat: 52.5291,
+    geo_lng: 13.4012,
+  };
+}
+
+export function organizerExample(language: Language): Example {
+  const { organizer } = EXAMPLE_TEXTS[language];
+  return {
+    ...postFields(language, 'organizer', IDS.organizer, slugify(organizer.name), { description: organizer.description, excerpt: '' }),
+    organizer: organizer.name,
+    phone: '+49 30 7654321',
+    website: 'https://jazz-society.example.org',
+    email: organizer.email,
+  };
+}
+
+function termExample(
+  language: Language,
+  taxonomy: 'category' | 'tag',
+  id: number,
+  name: string,
+  description: string,
+  parent: number,
+): Example {
+  const slug = slugify(name);
+  const collection = taxonomy === 'category' ? 'categories' : 'tags';
+  const urls: Example = { self: `${restBase(language)}/${collection}/${id}`, collection: `${restBase(language)}/${collection}` };
+  if (parent !== 0) urls.up = `${restBase(language)}/categories/${parent}`;
+  return {
+    id,
+    name,
+    slug,
+    description,
+    taxonomy: taxonomy === 'category' ? 'tribe_events_cat' : 'post_tag',
+    parent,
+    count: taxonomy === 'category' ? 12 : 7,
+    url: `${EXAMPLE_SITE}/events/${taxonomy}/${slug}/`,
+    urls,
+  };
+}
+
+export const categoryExample = (language: Language) => {
+  const { category } = EXAMPLE_TEXTS[language];
+  return termExample(language, 'category', IDS.category, category.name, category.description, IDS.parentCategory);
+};
+
+export const tagExamples = (language: Language) =>
+  EXAMPLE_TEXTS[language].tags.map((name, index) => termExample(language, 'tag', IDS.tags[index], name, '', 0));
+
+export function eventExample(language: Language): Example {
+  const { event } = EXAMPLE_TEXTS[language];
+  const euro = event.cost.startsWith('€');
+  const start = { local: '2027-06-12 20:00:00', utc: '2027-06-12 18:00:00' };
+  const end = { local: '2027-06-12 23:00:00', utc: '2027-06-12 21:00:00' };
+  return {
+    ...postFields(language, 'event', IDS.event, slugify(event.title), { description: event.description, excerpt: event.excerpt }),
+    title: event.title,
+    image: imageExample(),
+    all_day: false,
+    start_date: start.local,
+    start_date_details: details(start.local),
+    end_date: end.local,
+    end_date_details: details(end.local),
+    utc_start_date: start.utc,
+    utc_start_date_details: details(start.utc),
+    utc_end_date: end.utc,
+    utc_end_date_details: details(end.utc),
+    timezone: 'Europe/Berlin',
+    timezone_abbr: 'CEST',
+    cost: event.cost,
+    cost_details: { currency_symbol: '€', currency_code: '', currency_position: euro ? 'prefix' : 'postfix', values: ['25'] },
+    website: 'https://bluenote.example.org/programme/anna-berg-quartet',
+    show_map: true,
+    show_map_link: true,
+    hide_from_listings: false,
+    sticky: false,
+    featured: true,
+    categories: [categoryExample(language)],
+    tags: tagExamples(language),
+    venue: venueExample(language),
+    organizer: [organizerExample(language)],
+    custom_fields: [],
+  };
+}
+
+/** A single record's GET adds its schema.org description. */
+export function jsonLdExample(language: Language): Example {
+  const event = eventExample(language);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    startDate: '2027-06-12T20:00:00+02:00',
+    endDate: '2027-06-12T23:00:00+02:00',
+    url: event.url,
+    location: { '@type': 'Place', name: EXAMPLE_TEXTS[language].venue.name },
+    organizer: [{ '@type': 'Organization', name: EXAMPLE_TEXTS[language].organizer.name }],
+  };
+}
+
+/** A list envelope (contract §3): page 2 of 3, ten per page. */
+export function listExample(language: Language, key: string, item: Example): Example {
+  const url = `${restBase(language)}/${key}`;
+  return {
+    [key]: [item],
+    rest_url: `${url}?page=2&per_page=10`,
+    next_rest_url: `${url}?page=3&per_page=10`,
+    previous_rest_url: `${url}?per_page=10`,
+    total: 21,
+    total_pages: 3,
+  };
+}
+
+export function errorExample(language: Language): Example {
+  const { error } = EXAMPLE_TEXTS[language];
+  return { code: 'rest_invalid_param', message: error.message, data: { status: 400, params: { start_date: error.reason }, details: {} } };
+}
