@@ -182,6 +182,7 @@ async function main(): Promise<number> {
   const failed = phases.flatMap((p) => p.checks.filter((c) => !c.ok).map((c) => `${p.phase}: ${c.name}`));
   console.log('\n==================== Summary ====================');
   if (phases.length) console.log(summaryTable(phases));
+  for (const p of phases) if (p.outage) console.log(`\n${p.phase}: instance 3 while its node was down answered ${p.outage}`);
   console.log(`\nTimings: ${timings.join(', ')}. Load average now ${loadAverage()}.`);
   if (aborted) console.log(`ABORTED: ${aborted.split('\n')[0]}`);
   if (failed.length || aborted) {
