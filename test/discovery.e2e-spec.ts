@@ -39,7 +39,7 @@ describe('the namespace index', () => {
   let de: Index;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ALLOWED_HOSTS: HOST });
     en = (await t.http.get(NS).set('Host', HOST).expect(200)).body as Index;
     de = (await t.http.get(`/de${NS}`).set('Host', HOST).expect(200)).body as Index;
   });
@@ -209,7 +209,7 @@ describe('the namespace index under BASE_PATH', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ BASE_PATH: 'wp-json' });
+    t = await createTestApp({ BASE_PATH: 'wp-json', ALLOWED_HOSTS: HOST });
   });
   afterAll(() => t.close());
 

@@ -21,6 +21,15 @@ const ADDED_PATHS: Record<string, string> = {
   '/events/by-slug/{slug}.ics': 'calendar feeds (issue 14)',
 };
 
+const POST_BODIES = ['Event', 'Venue', 'Organizer'].flatMap((kind) => [`Create${kind}Dto`, `Update${kind}Dto`]);
+const EVENT_BODIES = ['CreateEventDto', 'UpdateEventDto'];
+
+/** Body properties changed since the baseline, with why; compared without them, then checked on their own. */
+const CHANGED_BODY_PROPERTIES: Array<{ schemas: string[]; properties: string[]; why: string }> = [
+  { schemas: POST_BODIES, properties: ['description', 'excerpt'], why: 'at most 65,535 characters (issue 12)' },
+  { schemas: EVENT_BODIES, properties: ['venue', 'organizer', 'categories', 'tags'], why: 'at most 10, 20, 50, 50 (issue 12)' },
+];
+
 function baseline(language: 'en' | 'de'): Document {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', 'openapi-baseline', `doc.${language}.json`), 'utf8')) as Document;
 }
@@ -29,7 +38,15 @@ function baseline(language: 'en' | 'de'): Document {
 function comparable(document: Document): Omit<Document, 'servers'> {
   const { servers: _servers, ...rest } = document;
   const paths = Object.fromEntries(Object.entries(rest.paths).filter(([path]) => !(path in ADDED_PATHS)));
-  return { ...rest, paths };
+  const schemas = { ...rest.components?.schemas };
+  for (const change of CHANGED_BODY_PROPERTIES) {
+    for (const name of change.schemas) {
+      const schema = schemas[name] as OpenAPIV3.SchemaObject;
+      const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([key]) => !change.properties.includes(key)));
+      schemas[name] = { ...schema, properties };
+    }
+  }
+  return { ...rest, paths, components: { ...rest.components, schemas } };
 }
 
 describe('the OpenAPI document against its baseline', () => {
@@ -47,6 +64,22 @@ describe('the OpenAPI document against its baseline', () => {
   it.each(['en', 'de'] as const)('has every addition in %s', async (language) => {
     const served = (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
     for (const path of Object.keys(ADDED_PATHS)) expect(served.paths).toHaveProperty([path]);
+  });
+
+  it.each(['en', 'de'] as const)('documents the limits of description, excerpt and the linked records in %s', async (language) => {
+    const served = (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
+    const propertiesOf = (name: string) => (served.components?.schemas?.[name] as OpenAPIV3.SchemaObject).properties ?? {};
+    for (const name of POST_BODIES) {
+      const properties = propertiesOf(name);
+      for (const key of ['description', 'excerpt'].filter((property) => property in properties)) {
+        expect(properties[key]).toMatchObject({ type: 'string', maxLength: 65535, description: expect.stringMatching(/65[.,]535/) });
+      }
+    }
+    for (const name of EVENT_BODIES) {
+      for (const [key, max] of Object.entries({ venue: 10, organizer: 20, categories: 50, tags: 50 })) {
+        expect(propertiesOf(name)[key]).toMatchObject({ description: expect.stringContaining(String(max)) });
+      }
+    }
   });
 
   it('documents the by-slug term routes like the ID routes, with a string slug', async () => {

@@ -49,7 +49,7 @@ describe('the OpenAPI document', () => {
   let de: Document;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ALLOWED_HOSTS: HOST });
     en = (await t.http.get(`${NS}/doc`).set('Host', HOST).expect(200)).body as Document;
     de = (await t.http.get(`/de${NS}/doc`).set('Host', HOST).expect(200)).body as Document;
   });
@@ -243,8 +243,8 @@ describe('the document follows the request', () => {
   let underBasePath: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    underBasePath = await createTestApp({ BASE_PATH: 'wp-json' });
+    t = await createTestApp({ ALLOWED_HOSTS: HOST });
+    underBasePath = await createTestApp({ BASE_PATH: 'wp-json', ALLOWED_HOSTS: HOST });
   });
   afterAll(async () => {
     await t.close();
@@ -282,8 +282,14 @@ describe('the document follows the request', () => {
     await underBasePath.http.get('/docs-json').expect(404);
   });
 
-  it('keeps the scheme a proxy on the same host reports', async () => {
-    expect(await serverOf(t, `/de${NS}/doc`, { 'X-Forwarded-Proto': 'https' })).toBe(`https://${HOST}/de${NS}/`);
+  it('keeps the scheme a trusted proxy reports, and only then (TRUST_PROXY)', async () => {
+    const behindProxy = await createTestApp({ ALLOWED_HOSTS: HOST, TRUST_PROXY: 'loopback' });
+    try {
+      expect(await serverOf(behindProxy, `/de${NS}/doc`, { 'X-Forwarded-Proto': 'https' })).toBe(`https://${HOST}/de${NS}/`);
+    } finally {
+      await behindProxy.close();
+    }
+    expect(await serverOf(t, `/de${NS}/doc`, { 'X-Forwarded-Proto': 'https' })).toBe(`http://${HOST}/de${NS}/`);
   });
 
   it('takes its language from translation_language and Accept-Language too, and says so', async () => {

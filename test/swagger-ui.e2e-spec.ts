@@ -134,6 +134,20 @@ describe('Swagger UI in a real browser', () => {
     await page.close();
   });
 
+  it('works under its Content-Security-Policy: nothing is refused (issue 12)', async () => {
+    const refused: string[] = [];
+    const page = await browser.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    const response = await page.goto(`${base}/docs`);
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
+    await page.locator('.opblock').first().waitFor(UI_WAIT);
+    await expect(tryItOut(operation(page, 'events', 'events_list'))).resolves.toBe('200');
+    expect(refused).toEqual([]);
+    await page.close();
+  });
+
   it('Authorize takes a Bearer token, which "Try it out" then sends', async () => {
     const page = await openUi('/docs');
     const block = operation(page, 'events', 'events_get');

@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { expectApiError, expectInvalidParams, expectSameRecord, idsOf, parseLinkHeader, queryOf } from './terms-assertions';
 import { createTerm, insertEvent, linkTerms, TermBody, TermCollection, usePublished } from './terms-fixtures';
-import { createTestApp, NS, TestApp } from './test-app';
+import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './test-app';
 
 /** Relative path and query of an absolute link the API built, to follow it with supertest. */
 const relative = (url: string) => {
@@ -351,8 +351,13 @@ export function describeTermList(collection: TermCollection): void {
         expect(queryOf(res.body.rest_url).event).toBe(String(e2));
       });
 
-      it('works for unpublished events when empty terms are shown', async () => {
-        expect(idsOf(await list(t, `?event=${draft}&hide_empty=false`).expect(200), collection)).toEqual([d.id]);
+      it('works for unpublished events the caller may read, when empty terms are shown', async () => {
+        const asEditor = await t.http.get(`${path}?event=${draft}&hide_empty=false`).set(bearer(ADMIN_TOKEN)).expect(200);
+        expect(idsOf(asEditor, collection)).toEqual([d.id]);
+      });
+
+      it('treats an unpublished event an anonymous caller may not read like a missing one (issue 12)', async () => {
+        expectInvalidParams(await list(t, `?event=${draft}&hide_empty=false`), ['event']);
       });
 
       it.each(['post', 'event'])('%s rejects an event that does not exist', async (name) => {

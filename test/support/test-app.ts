@@ -1,5 +1,5 @@
 import { Role, UsersService } from '@app/auth';
-import { INestApplication } from '@nestjs/common';
+import { ConsoleLogger, INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
@@ -40,6 +40,13 @@ export interface TestAppOptions {
 
 let userCounter = 0;
 
+const LOG_LEVELS = ['error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+/** Nest's levels for LOG_LEVEL, as main.ts sets them (BASE_ENV: errors only); Nest's TestingLogger would print errors only. */
+function logLevelsUpTo(level = 'error'): Array<(typeof LOG_LEVELS)[number]> {
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]) + 1);
+}
+
 /** Boots the real AppModule with the production HTTP pipeline against a fresh database. */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database: TestDatabase = options.database ?? (await createTestDatabase());
@@ -48,7 +55,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   Object.assign(process.env, BASE_ENV, database.env, env);
   try {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-    const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
+    const app = moduleRef.createNestApplication<NestExpressApplication>({
+      bodyParser: false,
+      logger: new ConsoleLogger({ logLevels: logLevelsUpTo(process.env.LOG_LEVEL) }),
+    });
     configureApp(app);
     await app.init();
     const users = app.get(UsersService);

@@ -19,6 +19,7 @@ import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { ShutdownState } from './lifecycle/shutdown-state';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
 import { VenuesModule } from './venues/venues.module';
@@ -60,6 +61,7 @@ function translations() {
   ],
   controllers: [HealthController],
   providers: [
+    ShutdownState,
     RouteTable,
     ErrorResponder,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,11 +1,20 @@
-import { ApiRequest, ErrorResponder, optionsMiddleware, requestAddressMiddleware, RouteTable } from '@app/common';
+import {
+  ApiRequest,
+  ErrorResponder,
+  MAX_BODY_BYTES,
+  MAX_BODY_DEPTH,
+  MAX_FORM_FIELDS,
+  optionsMiddleware,
+  requestAddressMiddleware,
+  RouteTable,
+  securityHeadersMiddleware,
+  verifyJsonDepth,
+} from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import { feedNegotiationMiddleware } from './events/feed/feed-negotiation.middleware';
 import { setupSwagger } from './swagger/setup-swagger';
-
-const BODY_LIMIT = '1mb';
 
 /**
  * Everything about the HTTP pipeline that is not a Nest module, shared by main.ts and the e2e
@@ -18,19 +27,37 @@ export function configureApp(app: NestExpressApplication): AppConfig {
 
   // `x[]=1&x[]=2` arrays (contract §3) need the extended parser; Express 5 defaults to simple.
   instance.set('query parser', 'extended');
-  instance.set('trust proxy', 'loopback');
+  // X-Forwarded-* count only from the proxies TRUST_PROXY names (contract §1); default none.
+  instance.set('trust proxy', config.security.trustProxy);
   instance.disable('x-powered-by');
 
+  // First, so that every answer (errors before routing too) carries them.
+  app.use(securityHeadersMiddleware(config));
   app.use(requestAddressMiddleware(config));
   app.use(feedNegotiationMiddleware);
   if (config.corsOrigins.length > 0) {
     app.enableCors({
       origin: config.corsOrigins.includes('*') ? true : config.corsOrigins,
-      exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'Link', 'Location', 'X-Request-Id', 'Content-Language'],
+      exposedHeaders: [
+        'X-TEC-Total',
+        'X-TEC-TotalPages',
+        'Link',
+        'Location',
+        'X-Request-Id',
+        'Content-Language',
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+      ],
     });
   }
-  app.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
-  app.use(express.urlencoded({ limit: BODY_LIMIT, extended: true }));
+  // Size, depth and field-count limits (issue 12): no body makes the validation pipe recurse
+  // without bound; each failure has its own error code (body-limits.ts).
+  app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], verify: verifyJsonDepth }));
+  // body-parser 2 reads `depth`; its type declarations do not list it yet.
+  const formOptions = { limit: MAX_BODY_BYTES, extended: true, depth: MAX_BODY_DEPTH, parameterLimit: MAX_FORM_FIELDS };
+  app.use(express.urlencoded(formOptions as Parameters<typeof express.urlencoded>[0]));
   app.use(optionsMiddleware(app.get(RouteTable)));
   // Failures above (bad JSON, too large) happen before Nest's filters.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -39,6 +66,6 @@ export function configureApp(app: NestExpressApplication): AppConfig {
   });
   // After the middleware above: Swagger's routes live on the HTTP adapter, outside Nest's pipeline.
   setupSwagger(app);
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (lifecycle/graceful-shutdown.ts), not by Nest's shutdown hooks.
   return config;
 }

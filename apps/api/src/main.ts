@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './configure-app';
+import { installGracefulShutdown } from './lifecycle/graceful-shutdown';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -17,6 +18,7 @@ async function bootstrap(config: AppConfig): Promise<void> {
     logger: loggerLevels(config.logLevel),
   });
   configureApp(app);
+  installGracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs });
   await app.listen(config.port);
   const origin = `http://localhost:${config.port}`;
   Logger.log(`API:        ${origin}${config.basePath}/calendar/events/v1`, 'Bootstrap');

@@ -1,14 +1,14 @@
 import { UsersModule } from '@app/auth';
 import { APP_CONFIG, AppConfig, ConfigModule } from '@app/config';
-import { buildDataSourceOptions } from '@app/database';
-import { Module } from '@nestjs/common';
+import { buildDataSourceOptions, TransactionRunner, writeDataSourceProviders } from '@app/database';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SCHEMA } from '@app/domain';
 
-/** The database and the user services, without HTTP: what the command-line app needs. */
+/** The write connection and the transaction runner, for the repositories and services below. */
+@Global()
 @Module({
   imports: [
-    ConfigModule,
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -21,7 +21,12 @@ import { SCHEMA } from '@app/domain';
         retryAttempts: 0,
       }),
     }),
-    UsersModule,
   ],
+  providers: [...writeDataSourceProviders(), TransactionRunner],
+  exports: [TransactionRunner],
 })
+class CliDatabaseModule {}
+
+/** The database and the user services, without HTTP: what the command-line app needs. */
+@Module({ imports: [ConfigModule, CliDatabaseModule, UsersModule] })
 export class CliModule {}

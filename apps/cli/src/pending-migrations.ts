@@ -1,11 +1,13 @@
+import { WRITE_DATA_SOURCE } from '@app/database';
+import { migrateOnce } from '@app/domain';
 import { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 /**
  * Brings the schema up to date and returns the names of the migrations it applied. Every command
  * that touches data runs it first, so the CLI works on a database the service never started on.
+ * Under the same lock as the service's start-up: a service starting meanwhile waits, or is waited for.
  */
-export async function applyPendingMigrations(app: INestApplicationContext): Promise<string[]> {
-  const applied = await app.get(DataSource).runMigrations({ transaction: 'each' });
-  return applied.map((migration) => migration.name);
+export function applyPendingMigrations(app: INestApplicationContext): Promise<string[]> {
+  return migrateOnce(app.get<DataSource>(WRITE_DATA_SOURCE));
 }

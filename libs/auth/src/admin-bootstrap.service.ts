@@ -1,7 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { isUniqueViolation } from '@app/database';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { UsersService } from './users.service';
+import { UserNameTakenError, UsersService } from './users.service';
 
 export const ADMIN_NAME = 'admin';
 
@@ -23,7 +22,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
       await this.ensureAdministrator();
     } catch (error) {
       // Another instance sharing the database created the administrator first.
-      if (!isUniqueViolation(error)) throw error;
+      if (!(error instanceof UserNameTakenError)) throw error;
     }
   }
 

@@ -1,19 +1,27 @@
 import { ApiRequest, assertRouteIds, Errors } from '@app/common';
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
 import { ACCESS_KEY, AccessRule } from './access.decorators';
-import { parseAuthorizationHeader } from './credentials';
+import { Credentials, parseAuthorizationHeader } from './credentials';
+import { RateLimiter } from './rate-limit/rate-limiter.service';
+import { hashTokenSecret } from './token-secret';
 import { UsersService } from './users.service';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Global guard: identifies the caller from the Authorization header (a bad token is a 401,
- * never silently anonymous) and enforces the route's access rule.
+ * never silently anonymous), enforces the route's access rule, and applies the rate limits of
+ * credentials: failed authentications per client address and user name (checked before the
+ * token, so a blocked client learns nothing from a right guess) and writes per token.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly users: UsersService,
     private readonly reflector: Reflector,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -21,16 +29,27 @@ export class AuthGuard implements CanActivate {
     // The first code to run after routing: a non-digit {id} is no route, before any permission check.
     assertRouteIds(request.params);
     const credentials = parseAuthorizationHeader(request.headers.authorization);
-    if (credentials.kind === 'malformed') throw Errors.invalidToken();
-    if (credentials.kind !== 'none') {
-      const user = await this.users.findByToken(credentials.token);
-      if (!user || (credentials.kind === 'basic' && credentials.username !== user.name)) throw Errors.invalidToken();
-      request.user = { id: user.id, name: user.name, role: user.role };
-    }
+    if (credentials.kind !== 'none') await this.authenticate(request, credentials);
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
-    if (!rule) return true;
-    if (!request.user) throw Errors.unauthenticated();
-    if (rule.kind === 'roles' && !rule.roles.includes(request.user.role)) throw Errors.forbidden();
+    if (rule) {
+      if (!request.user) throw Errors.unauthenticated();
+      if (rule.kind === 'roles' && !rule.roles.includes(request.user.role)) throw Errors.forbidden();
+    }
+    if (request.user && credentials.kind !== 'none' && credentials.kind !== 'malformed' && WRITE_METHODS.has(request.method)) {
+      const headers = await this.limiter.count('writes', [`token:${hashTokenSecret(credentials.token)}`]);
+      context.switchToHttp().getResponse<Response>().set(headers);
+    }
     return true;
+  }
+
+  private async authenticate(request: ApiRequest, credentials: Exclude<Credentials, { kind: 'none' }>): Promise<void> {
+    const subjects = [RateLimiter.addressKey(request.ip)];
+    if (credentials.kind === 'basic') subjects.push(`user:${credentials.username.toLowerCase()}`);
+    await this.limiter.assertAllowed('auth', subjects);
+    const user = credentials.kind === 'malformed' ? null : await this.users.findByToken(credentials.token);
+    if (!user || (credentials.kind === 'basic' && credentials.username !== user.name)) {
+      throw Errors.invalidToken(await this.limiter.count('auth', subjects));
+    }
+    request.user = { id: user.id, name: user.name, role: user.role };
   }
 }

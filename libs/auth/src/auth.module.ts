@@ -3,12 +3,13 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 import { AuthGuard } from './auth.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [DomainModule],
+  imports: [DomainModule, RateLimitModule],
   providers: [UsersService, AdminBootstrapService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [UsersService],
+  exports: [UsersService, RateLimitModule],
 })
 export class AuthModule {}
 

@@ -7,3 +7,5 @@ export * from './credentials';
 export * from './token-secret';
 export * from './users.service';
 export * from './admin-bootstrap.service';
+export * from './rate-limit/rate-limiter.service';
+export * from './rate-limit/rate-limit.module';

@@ -1,3 +1,5 @@
+import type { SecurityConfig } from './security-config';
+
 export type DbType = 'sqlite' | 'mysql';
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 
@@ -23,6 +25,10 @@ export interface AppConfig {
   adminToken?: string;
   logLevel: LogLevel;
   corsOrigins: string[];
+  /** Trusted hosts and proxies, rate limits (issue 12). */
+  security: SecurityConfig;
+  /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -24,6 +24,14 @@ describe('loadConfig', () => {
       adminToken: undefined,
       logLevel: 'log',
       corsOrigins: [],
+      security: {
+        allowedHosts: [],
+        trustProxy: false,
+        rateLimits: { windowSeconds: 60, authFailures: 10, passwordFailures: 10, writes: 300 },
+        redisUrl: undefined,
+        redisKeyPrefix: 'calendar:',
+      },
+      shutdownTimeoutMs: 10000,
     });
   });
 
@@ -56,6 +64,15 @@ describe('loadConfig', () => {
       ADMIN_TOKEN: ' 0123456789abcdef ',
       LOG_LEVEL: 'WARN',
       CORS_ORIGINS: 'https://a.example, http://localhost:8080 ,',
+      ALLOWED_HOSTS: 'API.example.org, *.example.net:8443',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8',
+      RATE_LIMIT_WINDOW: '120',
+      RATE_LIMIT_AUTH_FAILURES: '5',
+      RATE_LIMIT_PASSWORD_FAILURES: '0',
+      RATE_LIMIT_WRITES: '1000',
+      REDIS_URL: 'redis://cache.internal:6379/2',
+      REDIS_KEY_PREFIX: 'cal1:',
+      SHUTDOWN_TIMEOUT_MS: '2500',
     });
     expect(config).toEqual({
       port: 8080,
@@ -76,6 +93,14 @@ describe('loadConfig', () => {
       adminToken: '0123456789abcdef',
       logLevel: 'warn',
       corsOrigins: ['https://a.example', 'http://localhost:8080'],
+      security: {
+        allowedHosts: ['api.example.org', '*.example.net:8443'],
+        trustProxy: ['loopback', '10.0.0.0/8'],
+        rateLimits: { windowSeconds: 120, authFailures: 5, passwordFailures: 0, writes: 1000 },
+        redisUrl: 'redis://cache.internal:6379/2',
+        redisKeyPrefix: 'cal1:',
+      },
+      shutdownTimeoutMs: 2500,
     });
   });
 
@@ -115,6 +140,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', 'example.org'],
     ['CORS_ORIGINS', 'https://example.org/path'],
+    ['SHUTDOWN_TIMEOUT_MS', '-1'],
+    ['SHUTDOWN_TIMEOUT_MS', '10s'],
+    ['SHUTDOWN_TIMEOUT_MS', '600001'],
   ])('names %s in the error for %p', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -153,5 +181,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '65535', DB_PORT: '1', MAX_PER_PAGE: '1' })).toMatchObject({ port: 65535, db: { port: 1 }, maxPerPage: 1 });
     expect(loadConfig({ MAX_PER_PAGE: '1000' }).maxPerPage).toBe(1000);
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '600000' }).shutdownTimeoutMs).toBe(600000);
   });
 });

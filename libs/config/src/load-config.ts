@@ -1,6 +1,7 @@
 import { trimChar } from '@app/common/text/trim';
 import { AppConfig, DbType, LogLevel } from './app-config';
 import { ConfigError } from './config-error';
+import { loadSecurityConfig } from './security-config';
 
 type Env = Record<string, string | undefined>;
 
@@ -108,6 +109,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
     corsOrigins,
+    security: loadSecurityConfig(env, problems, integer),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

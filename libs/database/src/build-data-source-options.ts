@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { DataSourceOptions, MixedList } from 'typeorm';
+import { SafeQueryLogger } from './safe-query-logger';
 
 export interface SchemaParts {
   entities: MixedList<Function>;
@@ -27,6 +28,8 @@ export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): D
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: config.logLevel === 'verbose' ? (['query', 'error'] as const) : (['error'] as const),
+    // Never TypeORM's own loggers: they write every parameter, passwords included (issue 12).
+    logger: new SafeQueryLogger(config.logLevel === 'verbose'),
   };
   if (config.db.type === 'mysql') {
     return {

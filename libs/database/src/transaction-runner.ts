@@ -1,46 +1,92 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { isRetryableConflict } from './conflicts';
+import { Errors } from '@app/common/errors/errors';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { conflictKind } from './conflicts';
+import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
+import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
+import { WRITE_DATA_SOURCE } from './write-data-source';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * Each round of a slug race has one winner, so N parallel writers of one name need up to N tries;
- * a random pause before each retry spreads the losers out so that most need only one more.
- */
-const MAX_ATTEMPTS = 20;
-const RETRY_PAUSE_MS = 20;
-
-/**
- * Runs a unit of work in one transaction, and runs it again whole when it lost a race the database
- * reports as retryable (a unique-key clash a fresh read resolves, a deadlock). SQLite has a single
- * connection per DataSource, so two overlapping transactions would collide ("cannot start a
- * transaction within a transaction"); there the work is queued. MySQL runs transactions in
- * parallel on its pool.
+ * Runs every write as one unit of work in one transaction, and runs it again whole, in a new
+ * transaction, when it lost a race a fresh run can win (conflictKind: deadlock, lock wait timeout,
+ * busy SQLite file, unique key taken first, stale read), after a jittered pause, at most
+ * RETRY_POLICY.maxAttempts times. When the tries run out the request answers 503
+ * `rest_unavailable` with Retry-After, never 500.
+ *
+ * MySQL: READ COMMITTED (each statement sees what others committed; no gap locks, so writers of
+ * different records do not block each other; uniqueness is kept by unique indexes and row locks),
+ * and a session lock wait timeout of a few seconds. SQLite: the writes of this process are queued
+ * on the write connection (one transaction at a time), each begins with BEGIN IMMEDIATE (the file's
+ * write lock is taken first, so several processes on one file wait for each other instead of failing).
  */
 @Injectable()
 export class TransactionRunner {
+  private readonly logger = new Logger('Transactions');
   private queue: Promise<unknown> = Promise.resolve();
+  /** MySQL connections of the pool whose session settings are made. */
+  private readonly preparedSessions = new WeakSet<object>();
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(@Inject(WRITE_DATA_SOURCE) private readonly dataSource: DataSource) {}
 
-  get isSqlite(): boolean {
+  private get isSqlite(): boolean {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.once(work);
       } catch (error) {
-        if (!isRetryableConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_PAUSE_MS));
+        const kind = conflictKind(error);
+        if (error instanceof SqliteWriteLockTimeoutError) throw this.givenUp(error, attempt);
+        if (kind === undefined) throw error;
+        const pause = retryDelayMs(attempt);
+        if (attempt >= RETRY_POLICY.maxAttempts || Date.now() + pause - started > RETRY_POLICY.maxTotalMs)
+          throw this.givenUp(error, attempt);
+        this.logger.debug(`attempt ${attempt} lost a race (${kind}: ${errorText(error)}); running it again in ${pause} ms`);
+        await sleep(pause);
       }
     }
   }
 
+  private givenUp(error: unknown, attempts: number): Error {
+    this.logger.warn(`a write gave up after ${attempts} attempt(s), answering 503: ${errorText(error)}`);
+    const unavailable = Errors.unavailable(RETRY_POLICY.retryAfterSeconds);
+    unavailable.cause = error;
+    return unavailable;
+  }
+
   private once<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.isSqlite) return this.dataSource.transaction(work);
-    const next = this.queue.then(() => this.dataSource.transaction(work));
+    if (!this.isSqlite) return this.mysqlTransaction(work);
+    const next = this.queue.then(() => runSqliteWriteTransaction(this.dataSource, work));
     this.queue = next.catch(() => undefined);
     return next;
+  }
+
+  private async mysqlTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner('master');
+    try {
+      await this.prepareSession(runner);
+      await runner.startTransaction('READ COMMITTED');
+      const result = await work(runner.manager);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      // Explicit: a lock wait timeout undoes only the statement, the transaction stays open.
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async prepareSession(runner: QueryRunner): Promise<void> {
+    const connection = (await runner.connect()) as object;
+    if (this.preparedSessions.has(connection)) return;
+    await runner.query(`SET SESSION innodb_lock_wait_timeout = ${RETRY_POLICY.lockWaitTimeoutSeconds}`);
+    this.preparedSessions.add(connection);
   }
 }

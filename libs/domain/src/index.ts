@@ -25,3 +25,5 @@ export * from './terms/term.entity';
 export * from './terms/terms.repository';
 export * from './health/database-health.repository';
 export * from './seed/bulk-insert.repository';
+export * from './migration-lock/migrate-once';
+export * from './terms/term-name-key';

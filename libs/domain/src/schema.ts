@@ -5,6 +5,7 @@ import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-s
 import { CoveringListIndexes1795400000000 } from './migrations/1795400000000-covering-list-indexes';
 import { TermTaxonomyIndex1796000000000 } from './migrations/1796000000000-term-taxonomy-index';
 import { EventRevision1796100000000 } from './migrations/1796100000000-event-revision';
+import { TermNameKey1797000000000 } from './migrations/1797000000000-term-name-key';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -15,5 +16,11 @@ import { Venue } from './venues/venue.entity';
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
   entities: [User, ApiToken, Term, Category, Tag, Image, Venue, Organizer, CalendarEvent, EventTerm, EventVenue, EventOrganizer],
-  migrations: [InitialSchema1763780000000, CoveringListIndexes1795400000000, TermTaxonomyIndex1796000000000, EventRevision1796100000000],
+  migrations: [
+    InitialSchema1763780000000,
+    CoveringListIndexes1795400000000,
+    TermTaxonomyIndex1796000000000,
+    EventRevision1796100000000,
+    TermNameKey1797000000000,
+  ],
 };

@@ -6,21 +6,31 @@ import { PostPresenter, PresentOptions } from './post-presenter';
 
 type ToResponse<T, R> = (record: T, links: LinkContext, siteTimezone: string, now: Date) => R;
 type ToJsonLd<T> = (record: T, links: LinkContext) => Record<string, unknown>;
+/** The record as a caller who cannot open it (password) sees it: name and head kept, content blank. */
+export type WithoutContent<T> = (record: T) => T;
 
 /**
  * A presenter for records that embed nothing (venues, organizers): each is mapped on its own, with
- * JSON-LD on single reads. The resource names the class it returns, for injection.
+ * JSON-LD on single reads; a record the caller cannot open shows without its content, as locked
+ * events do in lists (contract §6). The resource names the class it returns, for injection.
  */
-export function MappingPresenter<T extends PostRecord, R>(toResponse: ToResponse<T, R>, toJsonLd: ToJsonLd<T>): Type<PostPresenter<T, R>> {
+export function MappingPresenter<T extends PostRecord, R>(
+  toResponse: ToResponse<T, R>,
+  toJsonLd: ToJsonLd<T>,
+  withoutContent: WithoutContent<T>,
+): Type<PostPresenter<T, R>> {
   @Injectable()
   class Presenter implements PostPresenter<T, R> {
     constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-    present(records: T[], { context, single }: PresentOptions<T>): R[] {
-      return records.map((record) => ({
-        ...toResponse(record, context.links, this.config.siteTimezone, context.now),
-        ...(single ? { json_ld: toJsonLd(record, context.links) } : {}),
-      }));
+    present(records: T[], { context, single, isLocked }: PresentOptions<T>): R[] {
+      return records.map((record) => {
+        const shown = isLocked(record) ? withoutContent(record) : record;
+        return {
+          ...toResponse(shown, context.links, this.config.siteTimezone, context.now),
+          ...(single ? { json_ld: toJsonLd(shown, context.links) } : {}),
+        };
+      });
     }
   }
   return Presenter;

@@ -32,7 +32,11 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
   protected abstract sameAsGiven(candidate: T, record: T, dto: D): boolean;
 
   protected async planList(query: ListPostsQuery, base: PostListCriteria): Promise<ListPlan<PlaceListCriteria>> {
-    if (query.event !== undefined && !(await this.events.exists(query.event))) throw Errors.invalidParam('event', 'validation.eventExists');
+    // An event the caller may not read, or may not open (its links are protected content), is
+    // answered like a missing one: the filter must not confirm it exists nor list its links.
+    if (query.event !== undefined && (await this.events.countReadable([query.event], base.viewer, base.now, true)) !== 1) {
+      throw Errors.invalidParam('event', 'validation.eventExists');
+    }
     return {
       criteria: { ...base, eventId: query.event, hasEvents: query.has_events, onlyWithUpcoming: query.only_with_upcoming },
       echo: effectivePostListQuery(query),

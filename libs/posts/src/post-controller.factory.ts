@@ -166,7 +166,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
     }
 
     private async read(ref: RecordRef, query: ReadPostQuery, user: AuthenticatedUser | undefined, context: RequestContext): Promise<R> {
-      const record = await this.service.getReadable(ref, user, query.password, context.now);
+      const record = await this.service.getReadable(ref, user, query.password, context);
       const [body] = await this.presenter.present([record], { context, user, single: true, isLocked: () => false });
       return body;
     }

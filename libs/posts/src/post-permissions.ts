@@ -22,6 +22,25 @@ export function canRead(user: AuthenticatedUser | undefined, record: OwnedRecord
   return isEditorial(user?.role) || isOwner(user, record);
 }
 
+/** Readable and not in trash: what a filter or a link may name (issue 12: anything else is "nonexistent"). */
+export function canReadLive(user: AuthenticatedUser | undefined, record: OwnedRecord, now: Date): boolean {
+  return record.status !== 'trash' && canRead(user, record, now);
+}
+
+/**
+ * Password-protected and not opened: the right password is missing and the caller is neither the
+ * owner (even a contributor whose record was published) nor an editor (contract §6).
+ */
+export function isLockedFor(
+  record: OwnedRecord & { password: string | null },
+  user: AuthenticatedUser | undefined,
+  password?: string,
+): boolean {
+  if (!record.password) return false;
+  if (isEditorial(user?.role) || isOwner(user, record)) return false;
+  return password !== record.password;
+}
+
 /** Edit and delete: editors any record, authors their own, contributors their own never published. */
 export function canEdit(user: AuthenticatedUser | undefined, record: OwnedRecord, now: Date): boolean {
   if (!user) return false;
@@ -34,6 +53,14 @@ export function canEdit(user: AuthenticatedUser | undefined, record: OwnedRecord
 /** Naming someone else as author is reserved to editors and administrators. */
 export function canAssignAuthor(user: AuthenticatedUser, authorId: number): boolean {
   return isEditorial(user.role) || authorId === user.id;
+}
+
+/**
+ * Contributors cannot make a record private (WordPress rejects it too: `private` needs the right
+ * to publish); every other status they ask for is downgraded by `statusToStore`.
+ */
+export function canRequestStatus(user: AuthenticatedUser, status: WritableStatus | undefined): boolean {
+  return !(status === 'private' && user.role === 'contributor');
 }
 
 /** Deleting for good is reserved to editors and administrators. */

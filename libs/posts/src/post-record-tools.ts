@@ -1,4 +1,4 @@
-import { UsersService } from '@app/auth';
+import { RateLimiter, UsersService } from '@app/auth';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
 import { Inject, Injectable } from '@nestjs/common';
@@ -11,6 +11,7 @@ export class PostRecordTools {
     readonly transactions: TransactionRunner,
     readonly images: ImagesService,
     readonly users: UsersService,
+    readonly rateLimiter: RateLimiter,
     @Inject(APP_CONFIG) readonly config: AppConfig,
   ) {}
 }

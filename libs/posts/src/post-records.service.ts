@@ -1,4 +1,4 @@
-import { isEditorial, UsersService } from '@app/auth';
+import { RateLimiter, UsersService } from '@app/auth';
 import {
   AuthenticatedUser,
   chooseFreeSlug,
@@ -11,6 +11,7 @@ import {
   parseDateInput,
   QueryValue,
   RequestContext,
+  slugBase,
   zoneByName,
 } from '@app/common';
 import { AppConfig } from '@app/config';
@@ -23,7 +24,16 @@ import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, statusToStore } from './post-permissions';
+import {
+  canAssignAuthor,
+  canEdit,
+  canForceDelete,
+  canRead,
+  canRequestStatus,
+  effectiveStatus,
+  isLockedFor,
+  statusToStore,
+} from './post-permissions';
 import { wholeSeconds } from './publication-date';
 import { fitTextColumn } from './text-column';
 
@@ -69,6 +79,7 @@ export abstract class PostRecordsService<
   protected readonly images: ImagesService;
   protected readonly users: UsersService;
   protected readonly config: AppConfig;
+  private readonly rateLimiter: RateLimiter;
 
   protected constructor(
     protected readonly records: PostRecordsRepository<T, C>,
@@ -78,6 +89,7 @@ export abstract class PostRecordsService<
     this.images = tools.images;
     this.users = tools.users;
     this.config = tools.config;
+    this.rateLimiter = tools.rateLimiter;
   }
 
   /** Copies the kind's own fields from the body onto the record (create: all defaults applied). */
@@ -88,6 +100,14 @@ export abstract class PostRecordsService<
 
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
+
+  /**
+   * Hook: the linked records the body names, found or created, before the record's own row is
+   * written (lock order: the record, then what it links to, then the link rows). Handed to afterSave.
+   */
+  protected resolveLinks(_manager: EntityManager, _dto: D, _user: AuthenticatedUser): Promise<unknown> {
+    return Promise.resolve(undefined);
+  }
 
   /** Existing records equal to what the body describes (contract §4), to return instead of a duplicate. */
   protected findDuplicates(_manager: EntityManager, _record: T, _dto: D): Promise<T[]> {
@@ -104,24 +124,40 @@ export abstract class PostRecordsService<
     return this.records.findByIds(ids);
   }
 
-  /** A record the caller may read, or the 404/403 of contract §6. */
-  async getReadable(ref: RecordRef, user: AuthenticatedUser | undefined, password: string | undefined, now: Date): Promise<T> {
-    const record = await this.records.findByRef(ref);
-    if (!record) throw PostErrors.notFound(this.kind, ref);
-    if (record.status === 'trash') throw PostErrors.noLongerAvailable(this.kind);
-    if (!canRead(user, record, now)) throw PostErrors.notAccessible(this.kind);
-    if (this.isLocked(record, user, password)) throw PostErrors.passwordProtected(this.kind);
-    return record;
+  /** Of these IDs, those that exist, kept from deletion by others until the write transaction ends. */
+  lockExisting(ids: number[], manager: EntityManager): Promise<number[]> {
+    return this.records.lockExisting(ids, manager);
   }
 
   /**
-   * Password-protected and not opened: the right password is missing and the caller is neither the
-   * owner (even a contributor whose record was published) nor an editor (contract §6).
+   * A record the caller may read, or the 404/403 of contract §6. Wrong passwords count against the
+   * client's address (and user): over RATE_LIMIT_PASSWORD_FAILURES a 429 answers instead, checked
+   * before the password is compared so that a right guess then reveals nothing (issue 12).
    */
+  async getReadable(
+    ref: RecordRef,
+    user: AuthenticatedUser | undefined,
+    password: string | undefined,
+    context: Pick<RequestContext, 'now' | 'clientAddress'>,
+  ): Promise<T> {
+    const record = await this.records.findByRef(ref);
+    if (!record) throw PostErrors.notFound(this.kind, ref);
+    if (record.status === 'trash') throw PostErrors.noLongerAvailable(this.kind);
+    if (!canRead(user, record, context.now)) throw PostErrors.notAccessible(this.kind);
+    if (!this.isLocked(record, user)) return record;
+    if (password === undefined) throw PostErrors.passwordProtected(this.kind);
+    const subjects = [RateLimiter.addressKey(context.clientAddress), ...(user ? [`user:${user.id}`] : [])];
+    await this.rateLimiter.assertAllowed('password', subjects);
+    if (this.isLocked(record, user, password)) {
+      await this.rateLimiter.count('password', subjects);
+      throw PostErrors.passwordProtected(this.kind);
+    }
+    return record;
+  }
+
+  /** Password-protected and not opened by this caller (contract §6). */
   isLocked(record: T, user: AuthenticatedUser | undefined, password?: string): boolean {
-    if (!record.password) return false;
-    if (isEditorial(user?.role) || user?.id === record.authorId) return false;
-    return password !== record.password;
+    return isLockedFor(record, user, password);
   }
 
   /**
@@ -162,30 +198,39 @@ export abstract class PostRecordsService<
     record.wasPublished = false;
     await this.applyCommonFields(record, dto, user, manager, now, true);
     await this.applyOwnFields(record, dto, manager, true);
-    // Only a record the caller may read is handed back; anything else would leak an unpublished one.
-    const duplicate = (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
-    if (duplicate) return { record: duplicate, created: false };
+    const links = await this.resolveLinks(manager, dto, user);
+    const existing = await this.readableDuplicate(manager, record, dto, user, now);
+    if (existing) return { record: existing, created: false };
+    // Writers of one title take turns from here (MySQL): the second look below sees a record that
+    // another writer of the same body created meanwhile, and slug choices cannot collide.
+    await this.lockSlugBase(manager, dto.slug || record.title);
+    const createdMeanwhile = await this.readableDuplicate(manager, record, dto, user, now);
+    if (createdMeanwhile) return { record: createdMeanwhile, created: false };
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
     const saved = await this.records.save(record, manager);
-    await this.afterSave(manager, saved, dto, true, user);
+    await this.afterSave(manager, saved, dto, true, user, links);
     return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
     // Rights that do not depend on the record are checked before it is looked up (contract §6).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
+    if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
-      const record = await this.records.findByRef(ref, manager);
-      if (!record) throw PostErrors.notFound(this.kind, ref);
+      const record = await this.lockAndFind(ref, manager);
       const now = wholeSeconds();
       if (!canEdit(user, record, now)) throw Errors.forbidden();
       await this.applyCommonFields(record, dto, user, manager, now, false);
       await this.applyOwnFields(record, dto, manager, false);
-      if (dto.slug !== undefined) record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
+      const links = await this.resolveLinks(manager, dto, user);
+      if (dto.slug !== undefined) {
+        await this.lockSlugBase(manager, dto.slug || record.title);
+        record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
+      }
       // A relation object left on the entity would make save() re-link the old image.
       delete (record as Partial<PostRecord>).image;
       const saved = await this.records.save(record, manager);
-      await this.afterSave(manager, saved, dto, false, user);
+      await this.afterSave(manager, saved, dto, false, user, links);
       return (await this.records.findByRef({ id: saved.id }, manager)) as T;
     });
   }
@@ -195,8 +240,7 @@ export abstract class PostRecordsService<
     // Checked before the lookup: a 403 even for a record that does not exist (contract §6).
     if (force && !canForceDelete(user)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
-      const record = await this.records.findByRef(ref, manager);
-      if (!record) throw PostErrors.notFound(this.kind, ref);
+      const record = await this.lockAndFind(ref, manager);
       const now = wholeSeconds();
       if (force) {
         await this.records.remove(record.id, manager);
@@ -209,9 +253,38 @@ export abstract class PostRecordsService<
     });
   }
 
-  /** Hook for kinds with linked records written in the same transaction (events). */
-  protected afterSave(_manager: EntityManager, _record: T, _dto: D, _isCreate: boolean, _user: AuthenticatedUser): Promise<void> {
+  /** Hook for kinds with linked records written in the same transaction (events); `links` from resolveLinks. */
+  protected afterSave(
+    _manager: EntityManager,
+    _record: T,
+    _dto: D,
+    _isCreate: boolean,
+    _user: AuthenticatedUser,
+    _links: unknown,
+  ): Promise<void> {
     return Promise.resolve();
+  }
+
+  /** An existing record equal to the body; only one the caller may read (anything else would leak an unpublished one). */
+  private async readableDuplicate(manager: EntityManager, record: T, dto: D, user: AuthenticatedUser, now: Date): Promise<T | undefined> {
+    return (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
+  }
+
+  /**
+   * The record a write acts on, locked first (MySQL: FOR UPDATE), so that writes of one record
+   * take turns and each starts from the state the previous one committed. A record deleted while
+   * this writer waited is a 404, and nothing is written.
+   */
+  private async lockAndFind(ref: RecordRef, manager: EntityManager): Promise<T> {
+    const id = await this.records.lockForWrite(ref, manager);
+    const record = id === null ? null : await this.records.findByRef({ id }, manager);
+    if (!record) throw PostErrors.notFound(this.kind, ref);
+    return record;
+  }
+
+  /** On MySQL, holds the record that has the bare slug `source` asks for: writers of one title take turns. */
+  private lockSlugBase(manager: EntityManager, source: string): Promise<void> {
+    return this.records.lockSlug(slugBase(source, this.kind.fallbackSlug), manager);
   }
 
   private async applyCommonFields(
@@ -227,6 +300,7 @@ export abstract class PostRecordsService<
       if (!(await this.users.findById(dto.author))) throw Errors.invalidParam('author', 'validation.userExists');
       record.authorId = dto.author;
     }
+    if (!canRequestStatus(user, dto.status)) throw Errors.forbidden();
     const published = this.publicationDate(dto);
     if (published) record.publishedUtc = published;
     // A trashed record stays in trash until an update names a status (that is the restore).

@@ -1,10 +1,11 @@
-import { RequireRoles } from '@app/auth';
+import { CurrentUser, RequireRoles } from '@app/auth';
 import {
   ApiCreateResponses,
   ApiListResponses,
   ApiReadResponses,
   ApiTermDeleteResponses,
   ApiUpdateResponses,
+  AuthenticatedUser,
   Ctx,
   declareParamTypes,
   IdParam,
@@ -38,8 +39,12 @@ export function TermController(types: TermResourceTypes) {
 
     @ApiListResponses(types.listResponse)
     @Get()
-    async list(@Query() query: ListHierarchicalTermsQuery, @Ctx() context: RequestContext) {
-      const { items, page } = await this.service.list(query, context);
+    async list(
+      @Query() query: ListHierarchicalTermsQuery,
+      @CurrentUser() user: AuthenticatedUser | undefined,
+      @Ctx() context: RequestContext,
+    ) {
+      const { items, page } = await this.service.list(query, user, context);
       const kind = this.service.kind;
       return Reply.page(
         kind.collection,
@@ -156,7 +161,7 @@ export function TermController(types: TermResourceTypes) {
   }
 
   declareParamTypes(TermControllerBase, {
-    list: [types.listQuery, Object],
+    list: [types.listQuery, Object, Object],
     create: [types.createDto, Object],
     getBySlug: [String, Object],
     updateBySlug: [String, types.updateDto, Object],

@@ -1,4 +1,15 @@
-import { ApiError, chooseFreeSlug, Errors, PageResult, paginate, RequestContext, requirePlainText, toPlainText } from '@app/common';
+import {
+  ApiError,
+  AuthenticatedUser,
+  chooseFreeSlug,
+  Errors,
+  PageResult,
+  paginate,
+  RequestContext,
+  requirePlainText,
+  slugBase,
+  toPlainText,
+} from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
 import { CountedTerm, EventsRepository, Term, TermsRepository } from '@app/domain';
@@ -30,8 +41,12 @@ export abstract class TermsService {
   ) {}
 
   /** One page of terms with the envelope's links and counts (contract §3). */
-  async list(query: ListHierarchicalTermsQuery, context: RequestContext): Promise<{ items: CountedTerm[]; page: PageResult }> {
-    await this.assertFiltersExist(query);
+  async list(
+    query: ListHierarchicalTermsQuery,
+    user: AuthenticatedUser | undefined,
+    context: RequestContext,
+  ): Promise<{ items: CountedTerm[]; page: PageResult }> {
+    await this.assertFiltersExist(query, user, context.now);
     const window = termPageRequest(query, this.config.maxPerPage);
     const { items, total } = await this.terms.page({
       target: this.kind.target,
@@ -70,8 +85,7 @@ export abstract class TermsService {
 
   update(ref: TermRef, dto: HierarchicalTermFieldsDto): Promise<CountedTerm> {
     return this.transactions.run(async (manager) => {
-      const term = await this.find(ref, manager);
-      if (!term) throw termNotFound();
+      const term = await this.lockAndFind(ref, manager);
       if (this.kind.hierarchical && dto.parent !== undefined) term.parentId = await this.checkedParent(manager, dto.parent, term.id);
       if (dto.name !== undefined) term.name = requirePlainText('name', dto.name);
       if (dto.name !== undefined || dto.parent !== undefined) await this.assertNameFree(manager, term.name, term.parentId, term.id);
@@ -85,8 +99,7 @@ export abstract class TermsService {
   /** Deletes for good: events lose the term, child categories move up to its parent. */
   delete(ref: TermRef): Promise<CountedTerm> {
     return this.transactions.run(async (manager) => {
-      const term = await this.find(ref, manager);
-      if (!term) throw termNotFound();
+      const term = await this.lockAndFind(ref, manager);
       const count = await this.countOf(term.id, new Date(), manager);
       await this.terms.remove(this.kind.target, term, manager);
       return { term, count };
@@ -138,6 +151,17 @@ export abstract class TermsService {
     return [...new Set(ids)];
   }
 
+  /**
+   * The term a write acts on, locked first so that writes of one term take turns (record row
+   * first, then whatever else the write touches). A term deleted while this writer waited is a 404.
+   */
+  private async lockAndFind(ref: TermRef, manager: EntityManager): Promise<Term> {
+    const id = await this.terms.lockForWrite(this.kind.target, ref, manager);
+    const term = id === null ? null : await this.terms.findById(this.kind.target, id, manager);
+    if (!term) throw termNotFound();
+    return term;
+  }
+
   private find(ref: TermRef, manager?: EntityManager): Promise<Term | null> {
     return 'id' in ref
       ? this.terms.findById(this.kind.target, ref.id, manager)
@@ -148,7 +172,7 @@ export abstract class TermsService {
     return (await this.terms.publishedCounts([termId], now, manager)).get(termId) ?? 0;
   }
 
-  private async assertFiltersExist(query: ListHierarchicalTermsQuery): Promise<void> {
+  private async assertFiltersExist(query: ListHierarchicalTermsQuery, user: AuthenticatedUser | undefined, now: Date): Promise<void> {
     for (const name of ['include', 'exclude'] as const) {
       const ids = query[name];
       if (!ids?.length) continue;
@@ -160,7 +184,8 @@ export abstract class TermsService {
       throw Errors.invalidParam('parent', 'validation.termExists');
     }
     const post = query.event ?? query.post;
-    if (post !== undefined && !(await this.events.exists(post))) {
+    // An event the caller may not read or open (its terms are protected content) answers like a missing one.
+    if (post !== undefined && (await this.events.countReadable([post], user, now, true)) !== 1) {
       throw Errors.invalidParam(query.event !== undefined ? 'event' : 'post', 'validation.eventExists');
     }
   }
@@ -184,16 +209,21 @@ export abstract class TermsService {
   }
 
   /**
-   * No unique index covers names, so on MySQL the check locks the rows and gaps it reads: a
-   * concurrent writer of the same name waits or deadlocks (and is retried) instead of slipping
-   * past. SQLite writes are already queued one at a time.
+   * A clear 400 for a taken name. The unique index over taxonomy, parent and name key makes it
+   * exact: a writer of the same name that commits after this check makes our insert fail, and the
+   * transaction runs again and lands here.
    */
   private async assertNameFree(manager: EntityManager, name: string, parentId: number, selfId?: number): Promise<void> {
-    const clash = await this.terms.findNameClash(this.kind.target, name, parentId, selfId, !this.transactions.isSqlite, manager);
+    const clash = await this.terms.findNameClash(this.kind.target, name, parentId, selfId, manager);
     if (clash) throw new ApiError(400, 'term_exists', 'errors.term_exists', { data: { term_id: clash.id } });
   }
 
-  private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
+  /**
+   * The first free slug. On MySQL the term holding the bare base slug is locked first, so writers
+   * of one name choose one after the other instead of all picking the same `-N` and retrying.
+   */
+  private async freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
+    await this.terms.lockSlug(this.kind.target, slugBase(source, 'term'), manager);
     return chooseFreeSlug(source, 'term', (prefix) => this.terms.slugsWithPrefix(this.kind.target, prefix, selfId, manager));
   }
 }

@@ -1,8 +1,8 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { buildDataSourceOptions, TransactionRunner } from '@app/database';
-import { Global, Module } from '@nestjs/common';
+import { buildDataSourceOptions, TransactionRunner, writeDataSourceProviders } from '@app/database';
+import { migrateOnce, SCHEMA } from '@app/domain';
+import { Global, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { SCHEMA } from '@app/domain';
 
 @Global()
 @Module({
@@ -11,13 +11,12 @@ import { SCHEMA } from '@app/domain';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...buildDataSourceOptions(config, SCHEMA),
-        // Start-up brings the schema up to date; several instances may race, migrations lock.
-        migrationsRun: true,
-        migrationsTransactionMode: 'each',
+        // Applied by migrateOnce below, under a lock: several instances may start at once.
+        migrationsRun: false,
       }),
     }),
   ],
-  providers: [TransactionRunner],
+  providers: [...writeDataSourceProviders((writes) => migrateOnce(writes, new Logger('Migrations'))), TransactionRunner],
   exports: [TransactionRunner],
 })
 export class DatabaseModule {}

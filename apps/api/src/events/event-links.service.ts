@@ -1,5 +1,6 @@
 import { isEditorial } from '@app/auth';
 import { AuthenticatedUser } from '@app/common';
+import { StaleReadError } from '@app/database';
 import { CountedTerm, EventLinksRepository, Organizer, PlaceLinkRow, PostRecord, TAXONOMIES, TermsRepository, Venue } from '@app/domain';
 import { canRead } from '@app/posts';
 import { Injectable } from '@nestjs/common';
@@ -23,6 +24,14 @@ export interface EventLinks {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The IDs of what an event body links to, per field it names (absent: leave those links as they are). */
+export interface ResolvedLinks {
+  venue?: number[];
+  organizer?: number[];
+  categories?: number[];
+  tags?: number[];
+}
+
 /** A fresh, unshared set of empty links (the arrays are filled in place). */
 export function noLinks(): EventLinks {
   return { venues: [], organizers: [], categories: [], tags: [] };
@@ -40,8 +49,13 @@ export class EventLinksService {
     private readonly tags: TagsService,
   ) {}
 
-  /** Sets the links the body names; links it does not mention are kept (partial update). */
-  async write(manager: EntityManager, eventId: number, dto: EventFieldsDto, user: AuthenticatedUser, isNew: boolean): Promise<void> {
+  /**
+   * The venues, organizers and terms the body names, found or created, in that order; then kept
+   * from deletion until the transaction ends (MySQL: FOR SHARE, in ID order), so no link row can
+   * point to a record deleted meanwhile. One that vanished between lookup and lock: the write runs again.
+   */
+  async resolve(manager: EntityManager, dto: EventFieldsDto, user: AuthenticatedUser): Promise<ResolvedLinks> {
+    const resolved: ResolvedLinks = {};
     const places = [
       { field: 'venue', service: this.venues, createDto: CreateVenueDto },
       { field: 'organizer', service: this.organizers, createDto: CreateOrganizerDto },
@@ -56,16 +70,27 @@ export class EventLinksService {
         service,
         createDto,
       });
-      await this.links.setPlaces(field, eventId, ids, isNew, manager);
+      if ((await service.lockExisting(ids, manager)).length !== ids.length) throw new StaleReadError(`a ${field} was deleted`);
+      resolved[field] = ids;
     }
     for (const [field, terms] of [
       ['categories', this.categories],
       ['tags', this.tags],
     ] as const) {
       if (dto[field] === undefined) continue;
-      const ids = await terms.resolveReferences(manager, referenceList(dto[field]), field, isEditorial(user.role));
-      await this.links.setTerms(eventId, terms.kind.taxonomy, ids, isNew, manager);
+      resolved[field] = await terms.resolveReferences(manager, referenceList(dto[field]), field, isEditorial(user.role));
     }
+    const termIds = [...(resolved.categories ?? []), ...(resolved.tags ?? [])];
+    if ((await this.terms.lockExisting(termIds, manager)).length !== termIds.length) throw new StaleReadError('a term was deleted');
+    return resolved;
+  }
+
+  /** Sets the links `resolve` found, in a fixed order (venues, organizers, terms); links the body did not mention stay. */
+  async write(manager: EntityManager, eventId: number, links: ResolvedLinks, isNew: boolean): Promise<void> {
+    if (links.venue) await this.links.setPlaces('venue', eventId, links.venue, isNew, manager);
+    if (links.organizer) await this.links.setPlaces('organizer', eventId, links.organizer, isNew, manager);
+    if (links.categories) await this.links.setTerms(eventId, this.categories.kind.taxonomy, links.categories, isNew, manager);
+    if (links.tags) await this.links.setTerms(eventId, this.tags.kind.taxonomy, links.tags, isNew, manager);
   }
 
   /**

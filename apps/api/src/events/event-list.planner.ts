@@ -35,8 +35,8 @@ export class EventListPlanner {
       window,
       categoryIds: query.categories?.length ? await this.categories.idsForFilter(query.categories, 'categories') : undefined,
       tagIds: query.tags?.length ? await this.tags.idsForFilter(query.tags, 'tags') : undefined,
-      venueIds: await this.existing(this.venues, query.venue, 'venue'),
-      organizerIds: await this.existing(this.organizers, query.organizer, 'organizer'),
+      venueIds: await this.readable(this.venues, query.venue, 'venue', base),
+      organizerIds: await this.readable(this.organizers, query.organizer, 'organizer', base),
       featured: query.featured,
       geoloc: query.geoloc,
       ticketed: query.ticketed,
@@ -48,17 +48,29 @@ export class EventListPlanner {
       criteria.near = { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius ?? DEFAULT_GEO_RADIUS_KM };
     }
     if (query.post_parent !== undefined) {
-      if (!(await this.events.exists(query.post_parent))) throw Errors.invalidParam('post_parent', 'validation.eventExists');
+      if ((await this.events.countReadable([query.post_parent], base.viewer, base.now)) !== 1) {
+        throw Errors.invalidParam('post_parent', 'validation.eventExists');
+      }
       criteria.postParentId = query.post_parent;
     }
     return { criteria, echo: effectiveEventQuery(query, window, this.config.siteTimezone) };
   }
 
-  /** Venue or organizer IDs (OR logic) that must all exist, else a 400 naming the field. */
-  private async existing(records: VenuesRepository | OrganizersRepository, ids: number[] | undefined, field: string) {
+  /**
+   * Venue or organizer IDs (OR logic) that must all exist and be readable by the caller, else a 400
+   * naming the field: a draft or trashed venue answers like a missing one (issue 12).
+   */
+  private async readable(
+    records: VenuesRepository | OrganizersRepository,
+    ids: number[] | undefined,
+    field: string,
+    base: PostListCriteria,
+  ) {
     if (!ids?.length) return undefined;
     const unique = [...new Set(ids)];
-    if ((await records.countExisting(unique)) !== unique.length) throw Errors.invalidParam(field, 'validation.recordExists');
+    if ((await records.countReadable(unique, base.viewer, base.now)) !== unique.length) {
+      throw Errors.invalidParam(field, 'validation.recordExists');
+    }
     return unique;
   }
 }

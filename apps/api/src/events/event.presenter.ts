@@ -1,9 +1,12 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { CalendarEvent } from '@app/domain';
-import { PostPresenter, PresentOptions } from '@app/posts';
+import { AuthenticatedUser } from '@app/common';
+import { isLockedFor, PostPresenter, PresentOptions } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventResponse } from './dto/event.response';
-import { EventLinksService, noLinks } from './event-links.service';
+import { organizerWithoutContent } from '../organizers/organizer.mapper';
+import { venueWithoutContent } from '../venues/venue.mapper';
+import { EventLinks, EventLinksService, noLinks } from './event-links.service';
 import { eventJsonLd, toEventResponse } from './event.mapper';
 
 /** Events as returned, their linked records loaded for the whole page at once. */
@@ -21,7 +24,7 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
       context.now,
     );
     return events.map((event) => {
-      const eventLinks = linked.get(event.id) ?? noLinks();
+      const eventLinks = withoutLockedContent(linked.get(event.id) ?? noLinks(), user);
       const presentation = { links: context.links, siteTimezone: this.config.siteTimezone, now: context.now, locked: isLocked(event) };
       return {
         ...toEventResponse(event, eventLinks, presentation),
@@ -29,4 +32,13 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
       };
     });
   }
+}
+
+/** Embedded venues and organizers the caller cannot open show without their content, as in their own lists. */
+function withoutLockedContent(links: EventLinks, user: AuthenticatedUser | undefined): EventLinks {
+  return {
+    ...links,
+    venues: links.venues.map((venue) => (isLockedFor(venue, user) ? venueWithoutContent(venue) : venue)),
+    organizers: links.organizers.map((organizer) => (isLockedFor(organizer, user) ? organizerWithoutContent(organizer) : organizer)),
+  };
 }

@@ -6,7 +6,7 @@ import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
 import { ListEventsQuery } from './dto/list-events.query';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
-import { EventLinksService } from './event-links.service';
+import { EventLinksService, ResolvedLinks } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
 import { feedUrl } from './feed/feed-query';
 
@@ -133,13 +133,18 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     event.endUtc = end;
   }
 
+  protected override resolveLinks(manager: EntityManager, dto: EventFieldsDto, user: AuthenticatedUser): Promise<ResolvedLinks> {
+    return this.links.resolve(manager, dto, user);
+  }
+
   protected override afterSave(
     manager: EntityManager,
     event: CalendarEvent,
-    dto: EventFieldsDto,
+    _dto: EventFieldsDto,
     isCreate: boolean,
-    user: AuthenticatedUser,
+    _user: AuthenticatedUser,
+    links: ResolvedLinks,
   ): Promise<void> {
-    return this.links.write(manager, event.id, dto, user, isCreate);
+    return this.links.write(manager, event.id, links, isCreate);
   }
 }

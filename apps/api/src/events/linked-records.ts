@@ -1,6 +1,6 @@
 import { AuthenticatedUser, Errors, splitList, validationExceptionFactory } from '@app/common';
 import { PostRecord } from '@app/domain';
-import { PostFieldsDto, PostRecordsService } from '@app/posts';
+import { canReadLive, PostFieldsDto, PostRecordsService } from '@app/posts';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { EntityManager } from 'typeorm';
@@ -17,6 +17,8 @@ export function referenceList(input: unknown): unknown[] {
  * Venue or organizer references of an event body (contract §4): an ID, `{id}` (other keys are
  * ignored: an event never edits a linked record), or an object without `id`, created in the
  * event's transaction with duplicate avoidance. Returns IDs in the given order, without repeats.
+ * An ID of a record the caller may not read (another user's draft, anything in trash) gets the
+ * same 400 as a missing one: linking must neither work nor confirm that the ID exists.
  */
 export async function resolvePostReferences<D extends PostFieldsDto>(options: {
   manager: EntityManager;
@@ -35,7 +37,8 @@ export async function resolvePostReferences<D extends PostFieldsDto>(options: {
       if (!(typeof rawId === 'number' || (typeof rawId === 'string' && /^\d+$/.test(rawId.trim())))) {
         throw Errors.invalidParam(field, 'validation.reference');
       }
-      if (!(await service.findByRef({ id: Number(rawId) }, manager))) throw Errors.invalidParam(field, 'validation.recordExists');
+      const linked = await service.findByRef({ id: Number(rawId) }, manager);
+      if (!linked || !canReadLive(user, linked, new Date())) throw Errors.invalidParam(field, 'validation.recordExists');
       ids.push(Number(rawId));
       continue;
     }

@@ -29,5 +29,17 @@ export function organizerJsonLd(organizer: Organizer, links: LinkContext) {
   };
 }
 
+/**
+ * A password-protected organizer as callers who cannot open it see it (issue 12): name, slug,
+ * links, dates and status stay; description, excerpt, image, phone, website and email are blank.
+ */
+export function organizerWithoutContent(organizer: Organizer): Organizer {
+  return { ...organizer, description: '', excerpt: '', image: null, imageId: null, phone: '', website: '', email: '' };
+}
+
 /** Organizers as returned, JSON-LD added on single reads. */
-export class OrganizerPresenter extends MappingPresenter<Organizer, OrganizerResponse>(toOrganizerResponse, organizerJsonLd) {}
+export class OrganizerPresenter extends MappingPresenter<Organizer, OrganizerResponse>(
+  toOrganizerResponse,
+  organizerJsonLd,
+  organizerWithoutContent,
+) {}

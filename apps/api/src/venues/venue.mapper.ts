@@ -57,5 +57,31 @@ export function venueJsonLd(venue: Venue, links: LinkContext) {
   };
 }
 
+/**
+ * A password-protected venue as callers who cannot open it see it (issue 12): name, slug, links,
+ * dates, status and the map flags stay; description, excerpt, image, address, city, country,
+ * province, state, zip, phone, website, stateprovince and coordinates are blank.
+ */
+export function venueWithoutContent(venue: Venue): Venue {
+  return {
+    ...venue,
+    description: '',
+    excerpt: '',
+    image: null,
+    imageId: null,
+    address: '',
+    city: '',
+    country: '',
+    province: '',
+    state: '',
+    zip: '',
+    phone: '',
+    website: '',
+    stateprovince: '',
+    geoLat: null,
+    geoLng: null,
+  };
+}
+
 /** Venues as returned, JSON-LD added on single reads. */
-export class VenuePresenter extends MappingPresenter<Venue, VenueResponse>(toVenueResponse, venueJsonLd) {}
+export class VenuePresenter extends MappingPresenter<Venue, VenueResponse>(toVenueResponse, venueJsonLd, venueWithoutContent) {}

@@ -1,5 +1,4 @@
-import { UsersService } from '@app/auth';
-import { isUniqueViolation } from '@app/database';
+import { UserNameTakenError, UsersService } from '@app/auth';
 import { CliCommand } from '../cli-command';
 import { CliError } from '../cli-error';
 import { loginFlag, roleFlag } from '../flags';
@@ -19,7 +18,7 @@ export const userCreateCommand: CliCommand = {
       const { user, token } = await app.get(UsersService).createWithToken(name, role);
       return { id: user.id, name: user.name, role: user.role, token };
     } catch (error) {
-      if (isUniqueViolation(error)) throw new CliError(`A user named "${name}" already exists.`);
+      if (error instanceof UserNameTakenError) throw new CliError(`A user named "${name}" already exists.`);
       throw error;
     }
   },

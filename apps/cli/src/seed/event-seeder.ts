@@ -47,7 +47,17 @@ export class EventSeeder {
     for (let written = 0; written < options.events; written += BATCH_SIZE) {
       const plans = Array.from({ length: Math.min(BATCH_SIZE, options.events - written) }, () => factory.next());
       try {
-        await this.bulk.transaction((manager) => this.bulk.insertEvents(plans, manager));
+        await this.bulk.transaction(async (manager) => {
+          // The service may have taken some of these slugs since they were handed out.
+          const taken = await this.bulk.takenSlugs(
+            CalendarEvent,
+            plans.map((plan) => plan.row.slug),
+            manager,
+          );
+          eventSlugs.markTaken(taken);
+          for (const plan of plans) if (taken.has(plan.row.slug)) plan.row.slug = eventSlugs.allocate(plan.row.title);
+          await this.bulk.insertEvents(plans, manager);
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`Seeding stopped after ${written} of ${options.events} events: ${reason}`);
@@ -71,11 +81,9 @@ export class EventSeeder {
     const organizers = Array.from({ length: counts.organizers }, () => organizerRow(context, organizerSlugs));
     const categories = named(CATEGORY_NAMES.slice(0, counts.categories));
     const tags = named(TAG_NAMES.slice(0, counts.tags));
-    const bySlug = (terms: Array<{ name: string; slug: string }>, ids: Map<string, number>) =>
-      new Map(terms.map(({ name, slug }) => [name, ids.get(slug) as number]));
     return {
-      categoryIds: bySlug(categories, await this.bulk.ensureTerms(Category, categories, manager)),
-      tagIds: bySlug(tags, await this.bulk.ensureTerms(Tag, tags, manager)),
+      categoryIds: await this.bulk.ensureTerms(Category, categories, manager),
+      tagIds: await this.bulk.ensureTerms(Tag, tags, manager),
       venueIds: await this.bulk.insertWithIds(Venue, venues, manager),
       organizerIds: await this.bulk.insertWithIds(Organizer, organizers, manager),
     };

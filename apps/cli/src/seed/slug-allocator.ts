@@ -16,6 +16,11 @@ export class SlugAllocator {
     this.taken = new Set(taken);
   }
 
+  /** Slugs found taken since (another writer's): never handed out. */
+  markTaken(slugs: Iterable<string>): void {
+    for (const slug of slugs) this.taken.add(slug);
+  }
+
   allocate(source: string): string {
     const base = slugify(source) || this.fallback;
     let slug = base;

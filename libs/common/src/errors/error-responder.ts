@@ -2,8 +2,10 @@ import { HttpException, Injectable, Logger, NotFoundException } from '@nestjs/co
 import type { Response } from 'express';
 import { I18nService } from 'nestjs-i18n';
 import { ApiRequest } from '../http/api-request';
+import { bodyParserError } from '../http/body-limits';
 import { RouteTable } from '../http/route-table';
 import { requestLanguage } from '../i18n/request-language';
+import { withoutValues } from '../text/without-values';
 import { ApiError, ParamReason } from './api-error';
 import { Errors } from './errors';
 
@@ -28,9 +30,9 @@ export class ErrorResponder {
 
   toApiError(error: unknown, request: ApiRequest): ApiError {
     if (error instanceof ApiError) return error;
+    const parsing = bodyParserError(error);
+    if (parsing) return parsing;
     const parserError = error as HttpParserError;
-    if (parserError?.type === 'entity.parse.failed') return Errors.invalidJson();
-    if (parserError?.type === 'entity.too.large') return Errors.payloadTooLarge();
     if (error instanceof NotFoundException) {
       const allow = this.routes.allowedMethods(request.path);
       return allow.length > 0 ? Errors.methodNotAllowed(allow) : Errors.noRoute();
@@ -46,10 +48,13 @@ export class ErrorResponder {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return status === 413 ? Errors.payloadTooLarge() : Errors.invalidJson();
     }
+    // The path without its query string: a query may carry `password` or other secrets (issue 12).
+    const path = (request.originalUrl ?? request.url ?? '').split('?')[0];
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    // A failed query's message may quote stored values (a duplicate entry); its parameters are never logged.
+    const isQueryFailure = typeof error === 'object' && error !== null && 'driverError' in error;
     this.logger.error(
-      `request ${request.address?.id ?? '-'} ${request.method} ${request.originalUrl} failed: ${
-        error instanceof Error ? (error.stack ?? error.message) : String(error)
-      }`,
+      `request ${request.address?.id ?? '-'} ${request.method} ${path} failed: ${isQueryFailure ? withoutValues(text) : text}`,
     );
     return Errors.internal();
   }

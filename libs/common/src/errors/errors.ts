@@ -16,13 +16,36 @@ export const Errors = {
     }),
   unauthenticated: () => new ApiError(401, 'rest_forbidden', 'errors.rest_forbidden_unauthenticated'),
   forbidden: () => new ApiError(403, 'rest_forbidden', 'errors.rest_forbidden'),
-  invalidToken: () => new ApiError(401, 'rest_invalid_token', 'errors.rest_invalid_token'),
+  /** `headers`: the RateLimit-* state of the failed-authentication limit. */
+  invalidToken: (headers?: Record<string, string>) => new ApiError(401, 'rest_invalid_token', 'errors.rest_invalid_token', { headers }),
+  /** 429: a rate limit of issue 12 was reached; free again in `retryAfterSeconds`. */
+  tooManyRequests: (retryAfterSeconds: number, limit: number) =>
+    new ApiError(429, 'rest_too_many_requests', 'errors.rest_too_many_requests', {
+      args: { seconds: retryAfterSeconds },
+      headers: {
+        'Retry-After': String(retryAfterSeconds),
+        'RateLimit-Limit': String(limit),
+        'RateLimit-Remaining': '0',
+        'RateLimit-Reset': String(retryAfterSeconds),
+      },
+    }),
   noRoute: () => new ApiError(404, 'rest_no_route', 'errors.rest_no_route'),
   methodNotAllowed: (allow: string[]) =>
     new ApiError(405, 'rest_no_route', 'errors.rest_method_not_allowed', { headers: { Allow: allow.join(', ') } }),
+  /** The Host (or a trusted proxy's X-Forwarded-Host) is not one this service answers for (contract §1). */
+  invalidHost: () => new ApiError(400, 'rest_invalid_host', 'errors.rest_invalid_host'),
   invalidJson: () => new ApiError(400, 'rest_invalid_json', 'errors.rest_invalid_json'),
+  /** A JSON body nested deeper than allowed: refused before parsing (issue 12). */
+  jsonTooDeep: (max: number) => new ApiError(400, 'rest_invalid_json', 'errors.rest_json_too_deep', { args: { max } }),
+  /** A form body with too many fields or nested too deep (issue 12); `key` says which. */
+  formTooLarge: (key: string, max: number) => new ApiError(400, 'rest_invalid_param', key, { args: { max } }),
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
+  /** 503: the service cannot answer now (database unreachable); `Retry-After` when a wait is known. */
+  unavailable: (retryAfterSeconds?: number) =>
+    new ApiError(503, 'rest_unavailable', 'errors.rest_unavailable', {
+      headers: retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(retryAfterSeconds) },
+    }),
   /** `kind` is `event`, `venue`, `organizer` or `term`. */
   archivePageNotFound: (kind: string) => new ApiError(404, `${kind}-archive-page-not-found`, 'errors.archive_page_not_found'),
 };

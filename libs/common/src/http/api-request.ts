@@ -20,6 +20,8 @@ export interface RequestContext {
   links: LinkContext;
   /** One instant for the whole request: every "now" of its SQL, windows and links agrees. */
   now: Date;
+  /** The client's address (a trusted proxy's X-Forwarded-For counts, per TRUST_PROXY): rate limits key on it. */
+  clientAddress: string;
 }
 
 export interface AuthenticatedUser extends Viewer {

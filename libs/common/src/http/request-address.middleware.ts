@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Response } from 'express';
 import { Language } from '../i18n/language';
 import { requestLanguage } from '../i18n/request-language';
+import { Errors } from '../errors/errors';
 import { ApiRequest } from './api-request';
+import { TrustedHosts } from './trusted-hosts';
 
 /** Paths served at the root, outside BASE_PATH and language segments (contract §9). */
 const ROOT_PATHS = new Set(['/health', '/ready']);
@@ -17,9 +19,11 @@ export const UNROUTABLE_PREFIX = '/__unroutable__';
 /**
  * Runs before Nest routes a request: assigns the request id, strips BASE_PATH and the `/en`|`/de`
  * segment from the URL (Nest's routes know neither) and records what it stripped, so that links
- * can put them back and the language can be resolved from it.
+ * can put them back and the language can be resolved from it. A request naming an untrusted host
+ * goes straight to the error handler with 400 rest_invalid_host: nothing else runs for it.
  */
 export function requestAddressMiddleware(config: AppConfig) {
+  const trustedHosts = new TrustedHosts(config);
   return (req: ApiRequest, res: Response, next: NextFunction): void => {
     const incomingId = req.headers['x-request-id'];
     const id = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
@@ -45,12 +49,13 @@ export function requestAddressMiddleware(config: AppConfig) {
     // Express would fail to decode such a parameter with a bare 400 after matching the route.
     if (path.includes('%') && !isDecodable(path)) path = UNROUTABLE_PREFIX + path;
     req.url = path + search;
-    req.address = { id, pathLanguage, basePath, origin: `${req.protocol}://${req.get('host') ?? 'localhost'}` };
+    const origin = trustedHosts.originOf(req);
+    req.address = { id, pathLanguage, basePath, origin: origin ?? config.siteUrl };
     res.vary('Accept-Language');
     // What the body may still change is settled by the request-context interceptor (or the error
     // responder); failures before that (bad JSON, too large) carry this one.
     res.setHeader('Content-Language', requestLanguage(req).language);
-    next();
+    next(origin === undefined ? Errors.invalidHost() : undefined);
   };
 }
 

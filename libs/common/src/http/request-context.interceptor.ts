@@ -22,7 +22,7 @@ export class RequestContextInterceptor implements NestInterceptor {
     const { language, invalidParameter } = requestLanguage(req);
     if (invalidParameter) throw Errors.invalidParam('translation_language', 'validation.isIn', { c0: 'en, de' });
     http.getResponse<Response>().setHeader('Content-Language', language);
-    req.context = { language, links: linkContextFor(req, this.config.siteUrl), now: new Date() };
+    req.context = { language, links: linkContextFor(req, this.config.siteUrl), now: new Date(), clientAddress: req.ip ?? '' };
     return next.handle();
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_SLUG_LENGTH, nextFreeSlug, slugCandidatePrefix, slugify } from './slugify';
+import { MAX_SLUG_LENGTH, nextFreeSlug, slugBase, slugCandidatePrefix, slugify } from './slugify';
 
 describe('slugify', () => {
   it.each([
@@ -127,5 +127,12 @@ describe('slug functions on adversarial input (issue 12)', () => {
 
   it('trims dash runs at both ends of a slug', () => {
     expect(slugify(`${'-'.repeat(1000)}a b${'-'.repeat(1000)}`)).toBe('a-b');
+  });
+});
+
+describe('slugBase', () => {
+  it('is the slug a source asks for, or the fallback when it yields none', () => {
+    expect(slugBase('Jazz Night', 'event')).toBe('jazz-night');
+    expect(slugBase('!!!', 'event')).toBe('event');
   });
 });

@@ -63,6 +63,11 @@ export function slugCandidatePrefix(base: string): string {
   return trimChar(base.slice(0, MAX_SLUG_LENGTH - SUFFIX_ROOM), '-', 'end');
 }
 
+/** The slug `source` asks for before any `-N` suffix: its slugified form, or `fallback` when that is empty. */
+export function slugBase(source: string, fallback: string): string {
+  return slugify(source) || fallback;
+}
+
 /**
  * The first free slug for `source` (contract §4): `fallback` when the source yields none, then
  * `-2`, `-3`, ... past the slugs `takenWithPrefix` reports for the candidates' common prefix.
@@ -72,6 +77,6 @@ export async function chooseFreeSlug(
   fallback: string,
   takenWithPrefix: (prefix: string) => Promise<string[]>,
 ): Promise<string> {
-  const base = slugify(source) || fallback;
+  const base = slugBase(source, fallback);
   return nextFreeSlug(base, await takenWithPrefix(slugCandidatePrefix(base)));
 }

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy, ValidationOptions } from 'class-validator';
+import { splitList } from './transforms';
 
 /** Dates and images arrive as text or as numbers (timestamps, IDs); documented as either. */
 export function IsStringOrNumber(options?: ValidationOptions): PropertyDecorator {
@@ -47,4 +48,16 @@ export function IsNumberInRangeOrEmpty(min: number, max: number, options?: Valid
     },
     options,
   );
+}
+
+/** Items of a list, a comma-separated string or a single value, as event bodies name linked records. */
+function itemCount(value: unknown): number {
+  if (value === undefined || value === null || value === '') return 0;
+  if (Array.isArray(value)) return value.length;
+  return typeof value === 'string' ? splitList(value).length : 1;
+}
+
+/** At most `max` items (issue 12: an event's linked records are capped, so one request cannot create thousands). */
+export function MaxItems(max: number, options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'maxItems', constraints: [max], validator: { validate: (value) => itemCount(value) <= max } }, options);
 }

@@ -1,9 +1,8 @@
 import { containsPattern, LIKE_ESCAPE } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
-import { publishedCondition } from '../posts/visibility';
-import { isEditorial } from '../users/role';
+import { lockedSql, openSql, publishedCondition, visibilityParams } from '../posts/visibility';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
@@ -14,15 +13,22 @@ const PLACE_LINKS = {
   organizer: { table: 'event_organizers', column: 'organizer_id' },
 } as const;
 
-/** Great-circle distance in km from the point to the nearest coordinate-bearing venue of the event. */
-function distanceSql(): string {
+/**
+ * Great-circle distance in km from the point to the nearest coordinate-bearing venue of the event.
+ * Only venues whose coordinates the viewer may see count (readable, and open when protected), or
+ * the distance would reveal them (issue 12).
+ */
+function distanceSql(viewer: Viewer | undefined): string {
   const cosine = `COS(RADIANS(:geoLat)) * COS(RADIANS(v.geo_lat)) * COS(RADIANS(v.geo_lng) - RADIANS(:geoLng)) + SIN(RADIANS(:geoLat)) * SIN(RADIANS(v.geo_lat))`;
   // Rounding can push the cosine a hair past ±1, where ACOS is undefined.
   const clamped = `CASE WHEN ${cosine} > 1 THEN 1 WHEN ${cosine} < -1 THEN -1 ELSE ${cosine} END`;
-  return `(SELECT MIN(6371 * ACOS(${clamped})) FROM event_venues gv INNER JOIN venues v ON v.id = gv.venue_id WHERE gv.event_id = p.id AND v.status <> 'trash' AND v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL)`;
+  return `(SELECT MIN(6371 * ACOS(${clamped})) FROM event_venues gv INNER JOIN venues v ON v.id = gv.venue_id WHERE gv.event_id = p.id AND ${openSql('v', viewer)} AND v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL)`;
 }
 
-const LOCATED = `EXISTS (SELECT 1 FROM event_venues lv INNER JOIN venues lvv ON lvv.id = lv.venue_id WHERE lv.event_id = p.id AND lvv.status <> 'trash' AND lvv.geo_lat IS NOT NULL AND lvv.geo_lng IS NOT NULL)`;
+/** The event has a venue with coordinates the viewer may see. */
+function locatedSql(viewer: Viewer | undefined): string {
+  return `EXISTS (SELECT 1 FROM event_venues lv INNER JOIN venues lvv ON lvv.id = lv.venue_id WHERE lv.event_id = p.id AND ${openSql('lvv', viewer)} AND lvv.geo_lat IS NOT NULL AND lvv.geo_lng IS NOT NULL)`;
+}
 
 /** Published events per term, as a correlated subquery on the alias `term`. */
 const PUBLISHED_USES = `FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')}`;
@@ -42,23 +48,21 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     super(dataSource, CalendarEvent);
   }
 
-  async exists(id: number, db: EntityManager = this.manager): Promise<boolean> {
-    return db.existsBy(CalendarEvent, { id });
-  }
-
   protected removeLinks(id: number, db: EntityManager): Promise<void> {
     return this.links.unlinkEvent(id, db);
   }
 
-  /** Contract §3 for events: the whole search text within title, description or excerpt. */
-  protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string): void {
+  /**
+   * Contract §3 for events: the whole search text within title, description or excerpt; an event
+   * the viewer cannot open (password) matches by its title only (issue 12).
+   */
+  protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
     const pattern = containsPattern(search.trim());
-    qb.andWhere(
-      new Brackets((inner) => {
-        for (const column of this.searchColumns)
-          inner.orWhere(`LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`, { eventSearch: pattern });
-      }),
-    );
+    const [title, ...content] = this.searchColumns.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
+    qb.andWhere(`(${title} OR (NOT ${lockedSql('p', viewer)} AND (${content.join(' OR ')})))`, {
+      eventSearch: pattern,
+      viewerId: viewer?.id ?? 0,
+    });
   }
 
   protected applyFilters(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
@@ -68,14 +72,28 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       qb.andWhere('p.hide_from_listings = :hidden', { hidden: false });
       whereDates(qb, criteria.window);
     }
+    // A locked event's terms, venues and organizers are hidden: a filter on them must not find it.
+    if (
+      criteria.categoryIds ||
+      criteria.tagIds ||
+      criteria.venueIds ||
+      criteria.organizerIds ||
+      criteria.geoloc !== undefined ||
+      criteria.near
+    ) {
+      qb.andWhere(`NOT ${lockedSql('p', criteria.viewer)}`, { viewerId: criteria.viewer?.id ?? 0 });
+    }
     whereLinked(qb, 'categories_et', 'event_terms', 'term_id', criteria.categoryIds);
     whereLinked(qb, 'tags_et', 'event_terms', 'term_id', criteria.tagIds);
     whereLinked(qb, 'venue_l', PLACE_LINKS.venue.table, PLACE_LINKS.venue.column, criteria.venueIds);
     whereLinked(qb, 'organizer_l', PLACE_LINKS.organizer.table, PLACE_LINKS.organizer.column, criteria.organizerIds);
     if (criteria.featured !== undefined) qb.andWhere('p.featured = :featured', { featured: criteria.featured });
-    if (criteria.geoloc !== undefined) qb.andWhere(criteria.geoloc ? LOCATED : `NOT ${LOCATED}`);
+    const located = locatedSql(criteria.viewer);
+    if (criteria.geoloc !== undefined)
+      qb.andWhere(criteria.geoloc ? located : `NOT ${located}`, visibilityParams(criteria.viewer, criteria.now));
     if (criteria.near) {
-      qb.andWhere(`${distanceSql()} <= :geoRadius`, {
+      qb.andWhere(`${distanceSql(criteria.viewer)} <= :geoRadius`, {
+        ...visibilityParams(criteria.viewer, criteria.now),
         geoLat: criteria.near.lat,
         geoLng: criteria.near.lng,
         geoRadius: criteria.near.radiusKm,
@@ -88,7 +106,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   /** Start, then ID ascending; nearest first when a point is given. */
   protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
     if (criteria.near) {
-      qb.addSelect(distanceSql(), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
+      qb.addSelect(distanceSql(criteria.viewer), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
     } else {
       qb.orderBy('p.start_utc', 'ASC');
     }
@@ -144,18 +162,11 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       });
     }
     if (criteria.hasEvents !== undefined) {
-      const condition = linked(readableEventSql(viewer));
+      const condition = linked(openSql('e', viewer));
       qb.andWhere(criteria.hasEvents ? condition : `NOT ${condition}`, params);
     }
-    if (criteria.onlyWithUpcoming) qb.andWhere(linked(`${readableEventSql(viewer)} AND e.end_utc >= :now`), params);
+    if (criteria.onlyWithUpcoming) qb.andWhere(linked(`${openSql('e', viewer)} AND e.end_utc >= :now`), params);
   }
-}
-
-/** Events the caller may read, not in trash (contract §3 `has_events`), aliased `e`. */
-function readableEventSql(viewer: Viewer | undefined): string {
-  if (isEditorial(viewer?.role)) return `e.status <> 'trash'`;
-  if (!viewer) return publishedCondition('e');
-  return `(${publishedCondition('e')} OR (e.author_id = :viewerId AND e.status <> 'trash'))`;
 }
 
 function whereDates(qb: WhereExpressionBuilder, window: DateWindow): void {

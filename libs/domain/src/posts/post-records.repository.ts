@@ -1,9 +1,9 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
-import { whereVisible } from './visibility';
+import { lockedSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
 
 export type RecordRef = { id: number } | { slug: string };
 
@@ -30,7 +30,10 @@ export interface IdPage {
  * visible records, slug candidates, trash and delete. Each kind adds its filters and order.
  */
 export abstract class PostRecordsRepository<T extends PostRecord, C extends PostListCriteria = PostListCriteria> {
-  /** Columns searched word by word; a record matches when one column contains every word. */
+  /**
+   * Columns searched word by word; a record matches when one column contains every word. The
+   * first is the name, the only one searched in records the viewer cannot open.
+   */
   protected abstract readonly searchColumns: string[];
 
   protected constructor(
@@ -53,6 +56,37 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return qb.getOne();
   }
 
+  /**
+   * Locks the record for the rest of the write transaction (MySQL: FOR UPDATE); its ID, or null
+   * when there is none (also when it was deleted while this writer waited for the lock).
+   */
+  async lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+    const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id');
+    if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
+    else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
+    if (rowLocksSupported(db)) qb.setLock('pessimistic_write');
+    const row = await qb.getRawOne<{ id: number | string }>();
+    return row ? Number(row.id) : null;
+  }
+
+  /** Holds the record whose slug is `slug`, if any (MySQL: FOR UPDATE), until the transaction ends. */
+  async lockSlug(slug: string, db: EntityManager): Promise<void> {
+    if (!rowLocksSupported(db)) return;
+    await db
+      .createQueryBuilder<T>(this.target, 'p')
+      .select('p.id', 'id')
+      .where('p.slug = :slug', { slug })
+      .setLock('pessimistic_write')
+      .getRawOne();
+  }
+
+  /** Of these IDs, those that exist, kept from deletion until the transaction ends (MySQL: FOR SHARE). */
+  async lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id').where('p.id IN (:...ids)', { ids }).orderBy('p.id', 'ASC');
+    return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
+  }
+
   /** Records in the order of `ids`, with their images; missing IDs are skipped. */
   async findByIds(ids: number[], db: EntityManager = this.manager): Promise<T[]> {
     if (ids.length === 0) return [];
@@ -61,10 +95,18 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return ids.map((id) => byId.get(id)).filter((record): record is T => record !== undefined);
   }
 
-  /** How many of these IDs exist (any status). */
-  async countExisting(ids: number[], db: EntityManager = this.manager): Promise<number> {
+  /**
+   * How many of these IDs the viewer may read (not in trash). With `open`, password-protected
+   * records the viewer cannot open count as unreadable too. Filters naming a record use it, so an
+   * unreadable record answers like a missing one (issue 12).
+   */
+  async countReadable(ids: number[], viewer: Viewer | undefined, now: Date, open = false): Promise<number> {
     if (ids.length === 0) return 0;
-    return db.createQueryBuilder<T>(this.target, 'p').where('p.id IN (:...ids)', { ids }).getCount();
+    return this.manager
+      .createQueryBuilder<T>(this.target, 'p')
+      .where('p.id IN (:...ids)', { ids })
+      .andWhere(open ? openSql('p', viewer) : readableSql('p', viewer), visibilityParams(viewer, now))
+      .getCount();
   }
 
   /** Records not in trash whose title equals `title` ignoring case: candidates for duplicate avoidance. */
@@ -109,7 +151,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
     const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
-    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search);
+    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search, criteria.viewer);
     this.applyFilters(qb, criteria);
     const total = await qb.getCount();
     const offset = (window.page - 1) * window.perPage;
@@ -130,14 +172,17 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
   }
 
-  /** Contract §3 for venues and organizers: one column must contain every word of the search. */
-  protected whereSearch(qb: SelectQueryBuilder<T>, search: string): void {
+  /**
+   * Contract §3 for venues and organizers: one column must contain every word of the search. A
+   * record the viewer cannot open (password) matches by its name only (issue 12).
+   */
+  protected whereSearch(qb: SelectQueryBuilder<T>, search: string, viewer: Viewer | undefined): void {
     const words = search.trim().split(/\s+/).slice(0, 10);
-    const params: Record<string, string> = {};
+    const params: Record<string, string | number> = { viewerId: viewer?.id ?? 0 };
     words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
-    const perColumn = this.searchColumns.map(
+    const [perColumn, ...contentColumns] = this.searchColumns.map(
       (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
     );
-    qb.andWhere(`(${perColumn.join(' OR ')})`, params);
+    qb.andWhere(`(${perColumn} OR (NOT ${lockedSql('p', viewer)} AND (${contentColumns.join(' OR ')})))`, params);
   }
 }

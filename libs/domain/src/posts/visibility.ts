@@ -43,3 +43,35 @@ export function whereVisible(qb: WhereExpressionBuilder, alias: string, user: Vi
     ),
   );
 }
+
+/**
+ * SQL true when the record aliased `alias` is password-protected and this viewer cannot open it
+ * without the password (editors and the owner can): its content is hidden from them, so searches,
+ * filters and embeds must not reveal it either (contract §6, issue 12). Signed-in non-editors need
+ * the `viewerId` parameter.
+ */
+export function lockedSql(alias: string, viewer: Viewer | undefined): string {
+  if (isEditorial(viewer?.role)) return '1 = 0';
+  const protectedRecord = `(${alias}.password IS NOT NULL AND ${alias}.password <> '')`;
+  return viewer ? `(${protectedRecord} AND ${alias}.author_id <> :viewerId)` : protectedRecord;
+}
+
+/**
+ * SQL true when the viewer may read the record aliased `alias` and it is not in trash: what a
+ * filter or an embed may show. Needs the `now` parameter, and `viewerId` for signed-in non-editors.
+ */
+export function readableSql(alias: string, viewer: Viewer | undefined): string {
+  if (isEditorial(viewer?.role)) return `${alias}.status <> 'trash'`;
+  if (!viewer) return publishedCondition(alias);
+  return `(${publishedCondition(alias)} OR (${alias}.author_id = :viewerId AND ${alias}.status <> 'trash'))`;
+}
+
+/** Readable and, when password-protected, open to this viewer: its links and content may show. */
+export function openSql(alias: string, viewer: Viewer | undefined): string {
+  return `(${readableSql(alias, viewer)} AND NOT ${lockedSql(alias, viewer)})`;
+}
+
+/** The parameters the SQL above needs. */
+export function visibilityParams(viewer: Viewer | undefined, now: Date): { now: Date; viewerId: number } {
+  return { now, viewerId: viewer?.id ?? 0 };
+}

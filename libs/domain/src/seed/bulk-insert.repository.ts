@@ -1,9 +1,11 @@
+import { TransactionRunner } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
 import { CalendarEvent } from '../events/event.entity';
 import { PostRecord } from '../posts/post-record.entity';
+import { termNameKey } from '../terms/term-name-key';
 import { TermTarget, taxonomyOf } from '../terms/terms.repository';
 
 /**
@@ -35,11 +37,28 @@ function inBatches<T>(items: readonly T[], size = BATCH_SIZE): T[][] {
  */
 @Injectable()
 export class BulkInsertRepository {
-  constructor(readonly dataSource: DataSource) {}
+  constructor(
+    readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+  ) {}
 
-  /** Runs the work in one transaction. */
+  /**
+   * Runs the work as one write transaction of the service's kind (BEGIN IMMEDIATE on SQLite, so
+   * seeding beside a running service waits for its writes instead of failing), run again whole
+   * when it lost a race: the work must decide from what it reads inside, e.g. slugs via takenSlugs.
+   */
   transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return this.transactions.run(work);
+  }
+
+  /** Which of these slugs a table already holds. */
+  async takenSlugs(target: SlugTarget, slugs: string[], db: EntityManager): Promise<Set<string>> {
+    const taken = new Set<string>();
+    for (const batch of inBatches(slugs)) {
+      const rows = await db.find(target, { select: { slug: true }, where: { slug: In(batch) } });
+      for (const row of rows) taken.add(row.slug);
+    }
+    return taken;
   }
 
   /** Every slug a table holds: seeding again into the same database must pick new ones. */
@@ -88,33 +107,42 @@ export class BulkInsertRepository {
   }
 
   /**
-   * The terms with these slugs, by slug: ones that already exist (an earlier seed, or an editor's)
-   * are reused, the others created with the given names.
+   * The term IDs of these names: a term that already exists with the slug, or at the top level
+   * with the name (ignoring case; an earlier seed, or an editor's), is reused, the others created.
    */
   async ensureTerms(target: TermTarget, terms: Array<{ name: string; slug: string }>, db: EntityManager): Promise<Map<string, number>> {
+    if (terms.length === 0) return new Map();
     const taxonomy = taxonomyOf(target);
-    const slugs = terms.map((term) => term.slug);
-    const find = async () =>
-      new Map(
-        (
-          await db
-            .createQueryBuilder(target, 't')
-            .select(['t.id', 't.slug'])
-            .where('t.taxonomy = :taxonomy', { taxonomy })
-            .andWhere('t.slug IN (:...slugs)', { slugs })
-            .getMany()
-        ).map((t) => [t.slug, t.id]),
-      );
-    const existing = slugs.length ? await find() : new Map<string, number>();
-    const missing = terms.filter((term) => !existing.has(term.slug));
-    if (missing.length > 0) {
-      await this.insertRows(
-        target,
-        missing.map(({ name, slug }) => ({ taxonomy, name, slug, description: '', parentId: 0 })),
-        db,
-      );
-    }
-    return missing.length > 0 ? find() : existing;
+    const find = async () => {
+      const found = await db
+        .createQueryBuilder(target, 't')
+        .select(['t.id', 't.slug', 't.nameKey', 't.parentId'])
+        .where('t.taxonomy = :taxonomy', { taxonomy })
+        .andWhere(
+          new Brackets((either) =>
+            either
+              .where('t.slug IN (:...slugs)', { slugs: terms.map((term) => term.slug) })
+              .orWhere('(t.parent_id = 0 AND t.name_key IN (:...keys))', { keys: terms.map((term) => termNameKey(term.name)) }),
+          ),
+        )
+        .getMany();
+      const ids = new Map<string, number>();
+      for (const { name, slug } of terms) {
+        const match =
+          found.find((term) => term.slug === slug) ?? found.find((term) => term.parentId === 0 && term.nameKey === termNameKey(name));
+        if (match) ids.set(name, match.id);
+      }
+      return ids;
+    };
+    const existing = await find();
+    const missing = terms.filter((term) => !existing.has(term.name));
+    if (missing.length === 0) return existing;
+    await this.insertRows(
+      target,
+      missing.map(({ name, slug }) => ({ taxonomy, name, nameKey: termNameKey(name), slug, description: '', parentId: 0 })),
+      db,
+    );
+    return find();
   }
 
   /** Multi-row INSERTs through the entity metadata, so each driver gets its own date and boolean forms. */

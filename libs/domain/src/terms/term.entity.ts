@@ -1,5 +1,6 @@
 import { ChildEntity, Column, Entity, Index, PrimaryGeneratedColumn, TableInheritance } from 'typeorm';
 import { Taxonomy, TAXONOMIES } from './taxonomy';
+import { TERM_NAME_KEY_LENGTH } from './term-name-key';
 
 /**
  * Categories and tags share one table, told apart by `taxonomy`, as WordPress terms are: single
@@ -9,6 +10,8 @@ import { Taxonomy, TAXONOMIES } from './taxonomy';
 @TableInheritance({ column: { name: 'taxonomy', type: 'varchar', length: 32 } })
 @Index('UQ_terms_taxonomy_slug', ['taxonomy', 'slug'], { unique: true })
 @Index('IDX_terms_taxonomy_parent', ['taxonomy', 'parentId'])
+// One name per taxonomy and parent, ignoring case (TermsRepository keeps nameKey).
+@Index('UQ_terms_taxonomy_parent_name', ['taxonomy', 'parentId', 'nameKey'], { unique: true })
 // TypeORM indexes the discriminator of single table inheritance; naming it keeps migrations in charge.
 @Index('IDX_terms_taxonomy', ['taxonomy'])
 export class Term {
@@ -20,6 +23,10 @@ export class Term {
 
   @Column({ type: 'varchar', length: 200 })
   name: string;
+
+  /** `termNameKey(name)`, set by TermsRepository on every write. */
+  @Column({ name: 'name_key', type: 'varchar', length: TERM_NAME_KEY_LENGTH, default: '' })
+  nameKey: string;
 
   @Column({ type: 'varchar', length: 200 })
   slug: string;

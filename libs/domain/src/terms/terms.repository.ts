@@ -1,10 +1,11 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
 import { EventsRepository } from '../events/events.repository';
 import { Taxonomy, TAXONOMIES } from './taxonomy';
 import { Category, Tag, Term } from './term.entity';
+import { termNameKey } from './term-name-key';
 
 /** The entity of one taxonomy: queries on it see only its own terms. */
 export type TermTarget = typeof Category | typeof Tag;
@@ -101,7 +102,37 @@ export class TermsRepository {
 
   /** The oldest term named `name`, ignoring case. */
   findByName(target: TermTarget, name: string, db: EntityManager = this.manager): Promise<Term | null> {
-    return this.query(target, db).andWhere('LOWER(term.name) = :name', { name: name.toLowerCase() }).orderBy('term.id', 'ASC').getOne();
+    return this.query(target, db)
+      .andWhere('term.name_key = :key', { key: termNameKey(name) })
+      .orderBy('term.id', 'ASC')
+      .getOne();
+  }
+
+  /**
+   * Locks the term for the rest of the write transaction (MySQL: FOR UPDATE), so writes of one
+   * term run one after the other; its ID, or null when there is none (also when it was deleted
+   * while this writer waited).
+   */
+  async lockForWrite(target: TermTarget, ref: { id: number } | { slug: string }, db: EntityManager): Promise<number | null> {
+    const qb = this.query(target, db).select('term.id', 'id');
+    if ('id' in ref) qb.andWhere('term.id = :id', { id: ref.id });
+    else qb.andWhere('term.slug = :slug', { slug: ref.slug.toLowerCase() });
+    if (rowLocksSupported(db)) qb.setLock('pessimistic_write');
+    const row = await qb.getRawOne<{ id: number | string }>();
+    return row ? Number(row.id) : null;
+  }
+
+  /** Holds the term whose slug is `slug`, if any (MySQL), so writers choosing slugs from one base take turns. */
+  async lockSlug(target: TermTarget, slug: string, db: EntityManager): Promise<void> {
+    if (!rowLocksSupported(db)) return;
+    await this.query(target, db).select('term.id', 'id').andWhere('term.slug = :slug', { slug }).setLock('pessimistic_write').getRawOne();
+  }
+
+  /** Of these term IDs (either taxonomy), those that exist, kept from deletion until the transaction ends (MySQL: FOR SHARE). */
+  async lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const qb = db.createQueryBuilder(Term, 'term').select('term.id', 'id').where('term.id IN (:...ids)', { ids }).orderBy('term.id', 'ASC');
+    return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
   }
 
   /** Terms of either taxonomy by ID, any that exist. */
@@ -122,23 +153,15 @@ export class TermsRepository {
   }
 
   /**
-   * Another term of the taxonomy named `name` (ignoring case) under `parentId`. With `lock`, the
-   * rows and gaps the read covers are locked (MySQL), so a concurrent writer of the same name waits
-   * or deadlocks (and is retried) instead of slipping past.
+   * Another term of the taxonomy named `name` (ignoring case) under `parentId`. A writer of the
+   * same name committing after this read still cannot slip past: the unique index on the name key
+   * refuses the second row, and the transaction runs again and finds the first.
    */
-  findNameClash(
-    target: TermTarget,
-    name: string,
-    parentId: number,
-    selfId: number | undefined,
-    lock: boolean,
-    db: EntityManager,
-  ): Promise<Term | null> {
+  findNameClash(target: TermTarget, name: string, parentId: number, selfId: number | undefined, db: EntityManager): Promise<Term | null> {
     const qb = this.query(target, db)
       .andWhere('term.parent_id = :parentId', { parentId })
-      .andWhere('LOWER(term.name) = :name', { name: name.toLowerCase() });
+      .andWhere('term.name_key = :key', { key: termNameKey(name) });
     if (selfId !== undefined) qb.andWhere('term.id <> :selfId', { selfId });
-    if (lock) qb.setLock('pessimistic_write');
     return qb.getOne();
   }
 
@@ -152,10 +175,11 @@ export class TermsRepository {
   }
 
   newTerm(target: TermTarget, fields: Pick<Term, 'name' | 'slug' | 'description' | 'parentId'>, db: EntityManager): Term {
-    return db.create(target, { ...fields, taxonomy: taxonomyOf(target) });
+    return db.create(target, { ...fields, nameKey: termNameKey(fields.name), taxonomy: taxonomyOf(target) });
   }
 
   save(term: Term, db: EntityManager): Promise<Term> {
+    term.nameKey = termNameKey(term.name);
     return db.save(term);
   }
 

@@ -17,30 +17,30 @@ export class UsersRepository {
     return this.manager.findOneBy(User, { id });
   }
 
-  findByName(name: string): Promise<User | null> {
-    return this.manager.findOneBy(User, { name });
+  findByName(name: string, db: EntityManager = this.manager): Promise<User | null> {
+    return db.findOneBy(User, { name });
   }
 
-  findFirstWithRole(role: Role): Promise<User | null> {
-    return this.manager.findOne(User, { where: { role }, order: { id: 'ASC' } });
+  findFirstWithRole(role: Role, db: EntityManager = this.manager): Promise<User | null> {
+    return db.findOne(User, { where: { role }, order: { id: 'ASC' } });
   }
 
-  insertUser(fields: Pick<User, 'name' | 'role' | 'createdUtc'>): Promise<User> {
-    return this.manager.save(this.manager.create(User, fields));
+  insertUser(fields: Pick<User, 'name' | 'role' | 'createdUtc'>, db: EntityManager): Promise<User> {
+    return db.save(db.create(User, fields));
   }
 
-  async insertToken(userId: number, tokenHash: string, createdUtc: Date): Promise<void> {
-    await this.manager.insert(ApiToken, { userId, tokenHash, createdUtc, revokedUtc: null });
+  async insertToken(userId: number, tokenHash: string, createdUtc: Date, db: EntityManager): Promise<void> {
+    await db.insert(ApiToken, { userId, tokenHash, createdUtc, revokedUtc: null });
   }
 
   /** Returns false when no active token has that hash. */
-  async revokeToken(tokenHash: string, revokedUtc: Date): Promise<boolean> {
-    const result = await this.manager.update(ApiToken, { tokenHash, revokedUtc: IsNull() }, { revokedUtc });
+  async revokeToken(tokenHash: string, revokedUtc: Date, db: EntityManager): Promise<boolean> {
+    const result = await db.update(ApiToken, { tokenHash, revokedUtc: IsNull() }, { revokedUtc });
     return (result.affected ?? 0) > 0;
   }
 
-  hasToken(tokenHash: string): Promise<boolean> {
-    return this.manager.existsBy(ApiToken, { tokenHash });
+  hasToken(tokenHash: string, db: EntityManager = this.manager): Promise<boolean> {
+    return db.existsBy(ApiToken, { tokenHash });
   }
 
   /** The user an active token belongs to. */

@@ -1,4 +1,4 @@
-import { IsStringOrNumber, ToInt } from '@app/common';
+import { IsStringOrNumber, MAX_HTML_INPUT_LENGTH, ToInt } from '@app/common';
 import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from './optional-field';
 import { WRITABLE_STATUSES, WritableStatus } from '@app/domain';
@@ -27,9 +27,10 @@ export class PostFieldsDto {
   @IsIn(WRITABLE_STATUSES)
   status?: WritableStatus;
 
-  /** HTML description, cleaned to a safe allow-list; "" clears it. */
+  /** HTML description, cleaned to a safe allow-list; "" clears it. At most 65,535 characters. */
   @OptionalField()
   @IsString()
+  @MaxLength(MAX_HTML_INPUT_LENGTH)
   description?: string;
 
   /** URL slug; generated from the name when absent or "". */

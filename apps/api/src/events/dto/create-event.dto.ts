@@ -1,8 +1,11 @@
-import { IsHttpUrlOrEmpty, IsStringOrNumber, ToBoolean, Trim } from '@app/common';
+import { IsHttpUrlOrEmpty, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, MaxItems, ToBoolean, Trim } from '@app/common';
 import { OptionalField, PostFieldsDto } from '@app/posts';
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { COST_INPUT, RECORD_REFERENCES, TERM_REFERENCES } from '../../swagger/input-schemas';
+
+/** Most linked records one event may have (issue 12); more is a 400 rest_invalid_param. */
+export const MAX_EVENT_LINKS = { venue: 10, organizer: 20, categories: 50, tags: 50 } as const;
 
 /** Writable event fields (spec "Event"); all optional, as on update. */
 export class EventFieldsDto extends PostFieldsDto {
@@ -14,9 +17,10 @@ export class EventFieldsDto extends PostFieldsDto {
   @MaxLength(255)
   title?: string;
 
-  /** HTML excerpt, cleaned like the description; "" clears it. */
+  /** HTML excerpt, cleaned like the description; "" clears it. At most 65,535 characters. */
   @OptionalField()
   @IsString()
+  @MaxLength(MAX_HTML_INPUT_LENGTH)
   excerpt?: string;
 
   /** Time zone of the event: an IANA name (Europe/Berlin) or UTC, UTC+2, UTC-5:30. Defaults to the site's. */
@@ -83,28 +87,28 @@ export class EventFieldsDto extends PostFieldsDto {
   @IsBoolean()
   featured?: boolean;
 
-  /** Categories by ID, slug or name (a list or comma-separated); [] or "" removes all. */
+  /** Categories by ID, slug or name (a list or comma-separated), at most 50; [] or "" removes all. */
   @ApiPropertyOptional(TERM_REFERENCES)
   @OptionalField()
-  @Allow()
+  @MaxItems(MAX_EVENT_LINKS.categories)
   categories?: unknown;
 
-  /** Tags by ID, slug or name (a list or comma-separated); [] or "" removes all. */
+  /** Tags by ID, slug or name (a list or comma-separated), at most 50; [] or "" removes all. */
   @ApiPropertyOptional(TERM_REFERENCES)
   @OptionalField()
-  @Allow()
+  @MaxItems(MAX_EVENT_LINKS.tags)
   tags?: unknown;
 
-  /** Venue: an ID, {id}, a venue object to create, or a list of these; [] or "" removes it. */
+  /** Venue: an ID, {id}, a venue object to create, or a list of these (at most 10); [] or "" removes it. */
   @ApiPropertyOptional(RECORD_REFERENCES)
   @OptionalField()
-  @Allow()
+  @MaxItems(MAX_EVENT_LINKS.venue)
   venue?: unknown;
 
-  /** Organizers: IDs, {id}, organizer objects to create, or a list; order is kept; [] or "" removes all. */
+  /** Organizers: IDs, {id}, organizer objects to create, or a list (at most 20); order is kept; [] or "" removes all. */
   @ApiPropertyOptional(RECORD_REFERENCES)
   @OptionalField()
-  @Allow()
+  @MaxItems(MAX_EVENT_LINKS.organizer)
   organizer?: unknown;
 }
 

@@ -44,7 +44,7 @@ export class EventFeedService {
   }
 
   async one(ref: RecordRef, query: ReadPostQuery, user: AuthenticatedUser | undefined, context: RequestContext): Promise<Reply<string>> {
-    const event = await this.events.getReadable(ref, user, query.password, context.now);
+    const event = await this.events.getReadable(ref, user, query.password, context);
     const header = {
       name: this.text('event_name', context.language, { title: event.title }),
       description: this.text('description', context.language, { site: this.site() }),

@@ -1,0 +1,51 @@
+import type { AppConfig } from '@app/config';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+
+/** Headers every answer shares (helmet 8's defaults, minus HSTS, which belongs to the TLS proxy). */
+const COMMON = {
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'no-referrer' as const },
+  xFrameOptions: { action: 'deny' as const },
+};
+
+/** JSON answers load nothing and are framed by nobody. */
+const API_POLICY = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+
+/**
+ * Swagger UI: its scripts, styles and images come from this service (styles partly inline, icons
+ * as data: URLs), and "Try it out" calls this service; nobody may frame it.
+ */
+const DOCS_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * The one place the service's security headers are decided (issue 12): nosniff, Referrer-Policy,
+ * frame protection and a Content-Security-Policy (Swagger UI's lets the page work), and
+ * `Cache-Control: no-store` on every answer to a request that carries credentials, so no shared
+ * or browser cache keeps what only that caller may see. (The HTTP caching issue may relax it to
+ * `private, no-cache` with ETags; this is where.) Runs first, so error answers carry them too.
+ */
+export function securityHeadersMiddleware(config: Pick<AppConfig, 'basePath'>) {
+  const api = helmet({ ...COMMON, contentSecurityPolicy: { useDefaults: false, directives: API_POLICY } });
+  const docs = helmet({ ...COMMON, contentSecurityPolicy: { useDefaults: false, directives: DOCS_POLICY } });
+  const prefix = config.basePath;
+  const isDocs = (path: string) => {
+    const rest = prefix !== '' && path.startsWith(prefix) ? path.slice(prefix.length) : path;
+    return /^(?:\/(?:en|de))?\/docs(?:\/|$)/.test(rest);
+  };
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'no-store');
+    (isDocs(req.path) ? docs : api)(req, res, next);
+  };
+}
