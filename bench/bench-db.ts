@@ -105,7 +105,7 @@ async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
 }
 
 /** `node dist/apps/cli/src/main.js seed --events N` against the database. */
-async function seed(dbEnv: Record<string, string>, events: number): Promise<SeedResult> {
+export async function seed(dbEnv: Record<string, string>, events: number): Promise<SeedResult> {
   const started = Date.now();
   const child = spawn(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), 'seed', '--events', String(events)], {
     cwd: ROOT,

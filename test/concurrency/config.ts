@@ -1,6 +1,7 @@
 /** Settings of one concurrency run, from environment variables (see README.md in this folder). */
+import type { DbKind, MysqlServer } from '../load/database';
 
-export type DbKind = 'sqlite' | 'mysql';
+export type { DbKind };
 export type Fault = 'kill' | 'sigterm';
 
 export interface RunConfig {
@@ -19,7 +20,7 @@ export interface RunConfig {
   /** Allowed on top of SHUTDOWN_TIMEOUT_MS for the process to exit after SIGTERM. */
   shutdownMarginMs: number;
   requestTimeoutMs: number;
-  mysql: { host: string; port: number; user: string; password: string };
+  mysql: MysqlServer;
   /** Keep the temporary folder (logs, SQLite file) even when every check passed. */
   keepTemp: boolean;
 }

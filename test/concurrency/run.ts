@@ -18,13 +18,14 @@ import {
   countBy,
   formatCounts,
   stateChecks,
-} from './checks';
+} from '../load/checks';
 import { DbKind, loadRunConfig, RunConfig } from './config';
-import { createDatabase, TestDatabase } from './database';
-import { HttpClient } from './http-client';
-import { cliJson, CliResult, ExitInfo, freePort, killAllChildren, probeReady, runCli, ServiceInstance, tail } from './processes';
-import { ANSI, checkLines, errorDigest, failureCauses, PhaseReport, summaryTable } from './report';
-import { burstRequests, Exchange, LoadState, runLoad, Target, Tokens } from './workload';
+import { createDatabase, TestDatabase } from '../load/database';
+import { HttpClient } from '../load/http-client';
+import { cliJson, CliResult, ExitInfo, freePort, killAllChildren, probeReady, runCli, ServiceInstance, tail } from '../load/processes';
+import { ANSI, checkLines, errorDigest, failureCauses, PhaseReport, summaryTable } from '../load/report';
+import { createUsers } from '../load/users';
+import { burstRequests, Exchange, LoadState, runLoad, Target } from '../load/workload';
 
 const READY_TIMEOUT_MS = 60_000;
 /**
@@ -143,17 +144,6 @@ async function startBoth(a: Node, b: Node, together: boolean): Promise<CheckResu
     `${together ? 'started together' : 'A, then B'}; both ready after ${seconds(performance.now() - started)}` +
     (retried.length ? ` (${retried.join('; ')})` : '');
   return check(`both instances start on a fresh database (${together ? 'at once' : 'one after the other'})`, failures, summary);
-}
-
-async function createUsers(settings: Record<string, string>, adminToken: string): Promise<Tokens> {
-  const user = async (name: string, role: string) => {
-    const json = cliJson(await runCli(['user:create', '--name', name, '--role', role], settings));
-    if (json.role !== role || typeof json.token !== 'string') throw new Error(`user:create printed ${JSON.stringify(json)}`);
-    return { role, token: json.token };
-  };
-  const editors = [await user('conc-editor-1', 'editor'), await user('conc-editor-2', 'editor')];
-  const author = await user('conc-author-1', 'author');
-  return { admin: { role: 'administrator', token: adminToken }, editors, author };
 }
 
 function httpChecks(run: DatabaseRun, exchanges: Exchange[], expected: (ex: Exchange) => boolean, label: string): CheckResult[] {
@@ -395,7 +385,7 @@ async function runDatabase(
   mkdirSync(logDir, { recursive: true });
   const dbDir = mkdtempSync(join(tmpdir(), `calendar-concurrency-${kind}-`));
   cleanups.push(() => rmSync(dbDir, { recursive: true, force: true }));
-  const db = await createDatabase(kind, config, dbDir);
+  const db = await createDatabase(kind, config.mysql, dbDir);
   cleanups.push(() => db.drop());
   log(`${kind}: fresh database ${db.label}`);
   const adminToken = `conc-admin-${randomBytes(12).toString('hex')}`;

@@ -16,7 +16,9 @@ export type OpKind =
   | 'reject-update'
   /** List probes for names only rejected writes use: anything found was read before a rollback. */
   | 'probe'
-  | 'read';
+  | 'read'
+  /** Read-your-writes: a GET of a just-created event through another instance (test/cluster). */
+  | 'ryw';
 
 export const WRITE_OPS: ReadonlySet<OpKind> = new Set([
   'create',
@@ -190,7 +192,7 @@ function editorial(state: LoadState): Credential {
   return pick([state.tokens.admin, ...state.tokens.editors]);
 }
 
-function buildCreate(state: LoadState, seq: number, phase: string): Built {
+export function buildCreate(state: LoadState, seq: number, phase: string): Built {
   const byAuthor = chance(0.06);
   const credential = byAuthor ? state.tokens.author : editorial(state);
   const body: Record<string, unknown> = { title: pick(TITLES), ...schedule(), excerpt: marker(seq) };
@@ -405,6 +407,15 @@ export interface LoadOptions {
   total: number;
   workers: number;
   state: LoadState;
+  /** The request mix (default `buildRequest`). */
+  build?: (state: LoadState, seq: number, phase: string) => Built;
+  /** One list prober per instance alongside the load (default true). */
+  probers?: boolean;
+  /**
+   * Called with each answer before the generator learns from it (so no other request knows a new
+   * event's ID yet); `follow` sends one more request, recorded in this phase, and returns its exchange.
+   */
+  afterAnswer?(exchange: Exchange, follow: (built: Built, target: Target) => Promise<Exchange>): Promise<void>;
   /** The instances in rotation now (the set may shrink mid-run, e.g. after a kill). */
   targets(): Target[];
   /**
@@ -433,7 +444,7 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
   const inFlight = new Map<string, number>();
   const nextSeq = () => (state.seq += 1);
   const extras: Array<Promise<void>> = [];
-  const send = async (built: Built, seq: number, target: Target, onSent?: () => void) => {
+  const send = async (built: Built, seq: number, target: Target, onSent?: () => void): Promise<Exchange> => {
     inFlight.set(target.name, (inFlight.get(target.name) ?? 0) + 1);
     const result = await target.client.send({ ...built.request, requestId: requestId(seq), onSent });
     inFlight.set(target.name, (inFlight.get(target.name) ?? 0) - 1);
@@ -450,19 +461,21 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
       target: built.target,
       uniqueNames: built.uniqueNames,
     };
+    await options.afterAnswer?.(exchange, (next, to) => send(next, nextSeq(), to));
     learn(state, exchange);
     state.exchanges.push(exchange);
     mine.push(exchange);
+    return exchange;
   };
   const worker = async () => {
     while (issued < total) {
       issued += 1;
       options.onIssue?.(issued, inFlight, (build, target, onSent) => {
         const seq = nextSeq();
-        extras.push(send(build(seq), seq, target, onSent));
+        extras.push(send(build(seq), seq, target, onSent).then(() => undefined));
       });
       const seq = nextSeq();
-      const built = buildRequest(state, seq, phase);
+      const built = (options.build ?? buildRequest)(state, seq, phase);
       const list = options.targets();
       await send(built, seq, list[seq % list.length]);
     }
@@ -475,7 +488,7 @@ export async function runLoad(options: LoadOptions): Promise<Exchange[]> {
       await send(probe(state), nextSeq(), target);
     }
   };
-  const probers = options.targets().map((t) => prober(t.name));
+  const probers = options.probers === false ? [] : options.targets().map((t) => prober(t.name));
   await Promise.all(Array.from({ length: workers }, worker));
   writersDone = true;
   await Promise.all([...probers, ...extras]);

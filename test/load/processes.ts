@@ -28,6 +28,13 @@ const CONFIG_VARIABLES = [
   'ALLOWED_HOSTS',
   'TRUST_PROXY',
   'SHUTDOWN_TIMEOUT_MS',
+  'ICS_MAX_EVENTS',
+  'RATE_LIMIT_WINDOW',
+  'RATE_LIMIT_AUTH_FAILURES',
+  'RATE_LIMIT_PASSWORD_FAILURES',
+  'RATE_LIMIT_WRITES',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
 ];
 
 /** The environment of a service or CLI process: ours, plus the caller's minus any service setting. */

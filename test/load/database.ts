@@ -3,9 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { DbKind, RunConfig } from './config';
 
+export type DbKind = 'sqlite' | 'mysql';
 export type Row = Record<string, unknown>;
+
+/** A MariaDB/MySQL server the test may create databases on. */
+export interface MysqlServer {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+}
 
 /**
  * One fresh database for a run: a temporary SQLite file or a new MariaDB database `conc_<random>`.
@@ -22,8 +30,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createDatabase(kind: DbKind, config: RunConfig, dir: string): Promise<TestDatabase> {
-  return kind === 'sqlite' ? createSqlite(dir) : createMysql(config);
+export async function createDatabase(kind: DbKind, mysql: MysqlServer, dir: string): Promise<TestDatabase> {
+  return kind === 'sqlite' ? createSqlite(dir) : createMysql(mysql);
 }
 
 function createSqlite(dir: string): TestDatabase {
@@ -47,8 +55,8 @@ function createSqlite(dir: string): TestDatabase {
   };
 }
 
-async function createMysql(config: RunConfig): Promise<TestDatabase> {
-  const server = { ...config.mysql, multipleStatements: false };
+async function createMysql(mysql: MysqlServer): Promise<TestDatabase> {
+  const server = { ...mysql, multipleStatements: false };
   const name = `conc_${randomBytes(5).toString('hex')}`;
   const admin = await createConnection(server);
   try {
@@ -58,13 +66,13 @@ async function createMysql(config: RunConfig): Promise<TestDatabase> {
   }
   return {
     kind: 'mysql',
-    label: `${config.mysql.host}:${config.mysql.port}/${name}`,
+    label: `${mysql.host}:${mysql.port}/${name}`,
     env: {
       DB_TYPE: 'mysql',
-      DB_HOST: config.mysql.host,
-      DB_PORT: String(config.mysql.port),
-      DB_USER: config.mysql.user,
-      DB_PASSWORD: config.mysql.password,
+      DB_HOST: mysql.host,
+      DB_PORT: String(mysql.port),
+      DB_USER: mysql.user,
+      DB_PASSWORD: mysql.password,
       DB_NAME: name,
     },
     async query(sql, params = []) {
