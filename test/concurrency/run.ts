@@ -399,6 +399,8 @@ async function runDatabase(
     MAX_PER_PAGE: '50',
     CORS_ORIGINS: '',
     SHUTDOWN_TIMEOUT_MS: String(config.shutdownTimeoutMs),
+    // Three tokens carry the whole load: issue 12's writes-per-token limit is not under test here.
+    RATE_LIMIT_WRITES: '0',
   };
   const [portA, portB] = [await freePort(), await freePort()];
   const a = node('A', portA, logDir, settings, config);
