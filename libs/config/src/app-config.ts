@@ -1,6 +1,11 @@
 import type { SecurityConfig } from './security-config';
 
 export type DbType = 'sqlite' | 'mysql';
+
+export interface DbHost {
+  host: string;
+  port: number;
+}
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 /** `auto`: JSON when stdout is not a terminal, readable text when it is. */
 export type LogFormat = 'auto' | 'json' | 'pretty';
@@ -11,8 +16,11 @@ export interface AppConfig {
   db: {
     type: DbType;
     path: string;
+    /** The first of `hosts`: the node an instance prefers. */
     host: string;
     port: number;
+    /** Every `host:port` of DB_HOST, in order (several: the nodes of a cluster, the next taking over when one is lost). */
+    hosts: DbHost[];
     user: string;
     password: string;
     name: string;

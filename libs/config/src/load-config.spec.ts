@@ -15,7 +15,16 @@ describe('loadConfig', () => {
   it('fills in the defaults of contract §9 for an empty environment', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
-      db: { type: 'sqlite', path: 'data/calendar.sqlite', host: '127.0.0.1', port: 3306, user: 'root', password: '', name: '' },
+      db: {
+        type: 'sqlite',
+        path: 'data/calendar.sqlite',
+        host: '127.0.0.1',
+        port: 3306,
+        hosts: [{ host: '127.0.0.1', port: 3306 }],
+        user: 'root',
+        password: '',
+        name: '',
+      },
       siteUrl: 'http://localhost:3000',
       siteTimezone: 'UTC',
       basePath: '',
@@ -83,6 +92,7 @@ describe('loadConfig', () => {
         path: 'data/calendar.sqlite',
         host: 'db.internal',
         port: 3307,
+        hosts: [{ host: 'db.internal', port: 3307 }],
         user: 'calendar',
         password: ' secret with spaces ',
         name: 'calendar',
@@ -147,10 +157,23 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '-1'],
     ['SHUTDOWN_TIMEOUT_MS', '10s'],
     ['SHUTDOWN_TIMEOUT_MS', '600001'],
+    ['DB_HOST', 'db1:3306,,db2'],
+    ['DB_HOST', 'db1:99999'],
+    ['DB_HOST', 'db 1'],
   ])('names %s in the error for %p', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(name);
+  });
+
+  it('reads several DB_HOST entries in order, each with its port or DB_PORT, IPv6 in brackets', () => {
+    const { db } = loadConfig({ DB_HOST: 'node1:3311, node2 ,[::1]:3313', DB_PORT: '3400' });
+    expect(db.hosts).toEqual([
+      { host: 'node1', port: 3311 },
+      { host: 'node2', port: 3400 },
+      { host: '::1', port: 3313 },
+    ]);
+    expect({ host: db.host, port: db.port }).toEqual({ host: 'node1', port: 3311 });
   });
 
   it('requires DB_NAME with DB_TYPE=mysql', () => {

@@ -1,5 +1,5 @@
 import { trimChar } from '@app/common/text/trim';
-import { AppConfig, DbType, LogFormat, LogLevel } from './app-config';
+import { AppConfig, DbHost, DbType, LogFormat, LogLevel } from './app-config';
 import { ConfigError } from './config-error';
 import { loadSecurityConfig } from './security-config';
 
@@ -16,6 +16,24 @@ function isValidTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * DB_HOST: one host, or several `host[:port]` separated by commas (the nodes of a cluster, own node
+ * first); a host without a port uses DB_PORT. IPv6 addresses go in brackets: `[::1]:3306`.
+ */
+function parseDbHosts(raw: string, defaultPort: number, problems: string[]): DbHost[] {
+  const hosts: DbHost[] = [];
+  for (const entry of raw.split(',').map((part) => part.trim())) {
+    const match = /^(\[[\da-f:.]+\]|[^\s:[\]]+)(?::(\d{1,5}))?$/i.exec(entry);
+    const port = match?.[2] === undefined ? defaultPort : Number(match[2]);
+    if (!match || port < 1 || port > 65535) {
+      problems.push(`DB_HOST must be a host or comma-separated host:port entries such as db1:3306,db2:3306 (got "${entry}")`);
+      continue;
+    }
+    hosts.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+  }
+  return hosts.length > 0 ? hosts : [{ host: '127.0.0.1', port: defaultPort }];
 }
 
 /**
@@ -48,11 +66,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   const dbType = oneOf('DB_TYPE', DB_TYPES, 'sqlite');
+  const dbPort = integer('DB_PORT', 3306, 1, 65535);
+  const hosts = parseDbHosts(text('DB_HOST', '127.0.0.1') || '127.0.0.1', dbPort, problems);
   const db = {
     type: dbType,
     path: text('DB_PATH', 'data/calendar.sqlite') || 'data/calendar.sqlite',
-    host: text('DB_HOST', '127.0.0.1') || '127.0.0.1',
-    port: integer('DB_PORT', 3306, 1, 65535),
+    host: hosts[0].host,
+    port: hosts[0].port,
+    hosts,
     user: text('DB_USER', 'root') || 'root',
     password: env.DB_PASSWORD ?? '',
     name: text('DB_NAME'),
