@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { DataSourceOptions, MixedList } from 'typeorm';
+import * as mysql2 from 'mysql2';
+import { clusterAwareMysql } from './cluster-aware-mysql';
 import { SafeQueryLogger } from './safe-query-logger';
 
 export interface SchemaParts {
@@ -36,6 +38,7 @@ export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): D
       ...common,
       logging: [...common.logging],
       type: 'mysql',
+      driver: clusterAwareMysql(mysql2, config.db.hosts),
       host: config.db.host,
       port: config.db.port,
       username: config.db.user,

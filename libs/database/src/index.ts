@@ -7,3 +7,4 @@ export * from './retry-policy';
 export * from './row-locks';
 export * from './sqlite-write-transaction';
 export * from './write-data-source';
+export * from './cluster-aware-mysql';
