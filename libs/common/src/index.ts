@@ -51,3 +51,4 @@ export * from './validation/api-validation.pipe';
 export * from './http/method-override.middleware';
 export * from './http/redact-url';
 export * from './openapi/named-schemas';
+export * from './errors/database-unavailable';

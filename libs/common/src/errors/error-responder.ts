@@ -8,7 +8,16 @@ import { RouteTable } from '../http/route-table';
 import { requestLanguage } from '../i18n/request-language';
 import { withoutValues } from '../text/without-values';
 import { ApiError, ParamReason } from './api-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { Errors } from './errors';
+
+/** A lost database node is rejoined or replaced within seconds (issue 16): ask clients to come back then. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const describeCode = (error: unknown) => {
+  const err = error as { code?: unknown; driverError?: { code?: unknown } };
+  return String(err.driverError?.code ?? err.code ?? 'connection failed');
+};
 
 /** An error body as sent. */
 export interface ErrorBodyJson {
@@ -48,6 +57,11 @@ export class ErrorResponder {
 
   toApiError(error: unknown, request: ApiRequest): ApiError {
     if (error instanceof ApiError) return error;
+    if (isDatabaseUnavailable(error)) {
+      const unavailable = Errors.unavailable(DATABASE_RETRY_AFTER_SECONDS);
+      unavailable.cause = new Error(`the database is unavailable (${describeCode(error)})`);
+      return unavailable;
+    }
     const parsing = bodyParserError(error);
     if (parsing) return parsing;
     const parserError = error as HttpParserError;
@@ -76,6 +90,17 @@ export class ErrorResponder {
     return Errors.internal();
   }
 
+  /**
+   * A 503 with a cause (the database lost, a write that ran out of retries) is logged with the
+   * request id every response carries, so an operator can tie a client's report to its cause.
+   */
+  private logUnavailable(apiError: ApiError, request: ApiRequest): void {
+    if (apiError.httpStatus !== 503 || apiError.cause === undefined) return;
+    const cause = apiError.cause instanceof Error ? apiError.cause.message : String(apiError.cause);
+    const id = request.address?.id ?? '-';
+    this.logger.warn(`request ${id} ${request.method} ${redactUrl(request.originalUrl)} failed: 503 ${apiError.code}, ${cause}`);
+  }
+
   private translateReasons(params: Record<string, ParamReason>, lang: string): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, reason] of Object.entries(params)) {
@@ -98,6 +123,7 @@ export class ErrorResponder {
 
   send(error: unknown, request: ApiRequest, response: Response): void {
     const apiError = this.toApiError(error, request);
+    this.logUnavailable(apiError, request);
     // Failures before the request-context interceptor ran (routing, guards) resolve it the same way.
     const lang = request.context?.language ?? requestLanguage(request).language;
     const body = this.bodyOf(apiError, lang);
