@@ -7,6 +7,7 @@ import { ImagesRepository } from './posts/images.repository';
 import { BulkInsertRepository } from './seed/bulk-insert.repository';
 import { TermsRepository } from './terms/terms.repository';
 import { UsersRepository } from './users/users.repository';
+import { WriteLocksRepository } from './write-locks/write-locks.repository';
 import { VenuesRepository } from './venues/venues.repository';
 
 const REPOSITORIES = [
@@ -17,6 +18,7 @@ const REPOSITORIES = [
   TermsRepository,
   ImagesRepository,
   UsersRepository,
+  WriteLocksRepository,
   DatabaseHealthRepository,
   BulkInsertRepository,
 ];

@@ -13,10 +13,12 @@ import { Category, Tag, Term } from './terms/term.entity';
 import { ApiToken } from './users/api-token.entity';
 import { User } from './users/user.entity';
 import { Venue } from './venues/venue.entity';
+import { WriteLock } from './write-locks/write-lock.entity';
+import { WriteLocks1797200000000 } from './migrations/1797200000000-write-locks';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
-  entities: [User, ApiToken, Term, Category, Tag, Image, Venue, Organizer, CalendarEvent, EventTerm, EventVenue, EventOrganizer],
+  entities: [User, ApiToken, Term, Category, Tag, Image, Venue, Organizer, CalendarEvent, EventTerm, EventVenue, EventOrganizer, WriteLock],
   migrations: [
     InitialSchema1763780000000,
     CoveringListIndexes1795400000000,
@@ -24,5 +26,6 @@ export const SCHEMA: SchemaParts = {
     EventRevision1796100000000,
     TermNameKey1797000000000,
     UserDisableTokenLastUsed1797100000000,
+    WriteLocks1797200000000,
   ],
 };

@@ -1,5 +1,12 @@
 import { Errors } from '@app/common';
-import { EventsRepository, PlaceListCriteria, PlaceRecordsRepository, PostListCriteria, PostRecord } from '@app/domain';
+import {
+  EventsRepository,
+  PlaceListCriteria,
+  PlaceRecordsRepository,
+  PostListCriteria,
+  PostRecord,
+  WriteLocksRepository,
+} from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
@@ -26,7 +33,10 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
     tools: PostRecordTools,
   ) {
     super(records, tools);
+    this.writeLocks = tools.writeLocks;
   }
+
+  private readonly writeLocks: WriteLocksRepository;
 
   /** Whether an existing record equals every field the body gave. */
   protected abstract sameAsGiven(candidate: T, record: T, dto: D): boolean;
@@ -41,6 +51,15 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
       criteria: { ...base, eventId: query.event, hasEvents: query.has_events, onlyWithUpcoming: query.only_with_upcoming },
       echo: effectivePostListQuery(query),
     };
+  }
+
+  /**
+   * Find-or-create must not create one record twice, also when two cluster nodes create it at once:
+   * creators of one title take turns through a lock that holds across nodes (WriteLocksRepository),
+   * so the second one finds the first one's record. Slugs stay unique by their unique key.
+   */
+  protected override holdCreateTurn(manager: EntityManager, record: T): Promise<void> {
+    return this.writeLocks.hold(`${this.kind.name}:${record.title.toLowerCase()}`, manager);
   }
 
   /** Contract §4: a record whose given fields all match an existing one is that record. */

@@ -1,6 +1,7 @@
 import { RateLimiter, UsersService } from '@app/auth';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
+import { WriteLocksRepository } from '@app/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { ImagesService } from './images.service';
 
@@ -12,6 +13,7 @@ export class PostRecordTools {
     readonly images: ImagesService,
     readonly users: UsersService,
     readonly rateLimiter: RateLimiter,
+    readonly writeLocks: WriteLocksRepository,
     @Inject(APP_CONFIG) readonly config: AppConfig,
   ) {}
 }

@@ -216,8 +216,8 @@ export abstract class PostRecordsService<
     const existing = await this.readableDuplicate(manager, record, dto, user, now);
     if (existing) return { record: existing, created: false };
     // Writers of one title take turns from here (MySQL): the second look below sees a record that
-    // another writer of the same body created meanwhile, and slug choices cannot collide.
-    await this.lockSlugBase(manager, dto.slug || record.title);
+    // another writer of the same body created meanwhile, and slug choices rarely collide.
+    await this.holdCreateTurn(manager, record, dto);
     const createdMeanwhile = await this.readableDuplicate(manager, record, dto, user, now);
     if (createdMeanwhile) return { record: createdMeanwhile, created: false };
     if (draft.image) record.imageId = await this.images.store(manager, draft.image);
@@ -271,6 +271,15 @@ export abstract class PostRecordsService<
       await this.records.moveToTrash(record.id, now, manager);
       return { deleted: false, record: (await this.records.findByRef({ id: record.id }, manager)) as T };
     });
+  }
+
+  /**
+   * Makes writers creating records like this one take turns until the transaction ends. By default
+   * (MySQL) the record holding the bare slug is locked on this node: slug choices queue instead of
+   * colliding, and a collision that still happens (another node) fails the unique key and retries.
+   */
+  protected holdCreateTurn(manager: EntityManager, record: T, dto: D): Promise<void> {
+    return this.lockSlugBase(manager, dto.slug || record.title);
   }
 
   /** Hook for kinds with parts checked with the body and written after the record (an event's links). */
