@@ -8,3 +8,4 @@ export * from './row-locks';
 export * from './sqlite-write-transaction';
 export * from './write-data-source';
 export * from './cluster-aware-mysql';
+export * from './write-hooks';

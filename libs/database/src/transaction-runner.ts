@@ -5,6 +5,7 @@ import { conflictKind } from './conflicts';
 import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
 import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
 import { WRITE_DATA_SOURCE } from './write-data-source';
+import { BeforeCommit, currentWriteCondition } from './write-hooks';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -27,6 +28,7 @@ export class TransactionRunner {
   private queue: Promise<unknown> = Promise.resolve();
   /** MySQL connections of the pool whose session settings are made. */
   private readonly preparedSessions = new WeakSet<object>();
+  private readonly beforeCommitHooks: BeforeCommit[] = [];
 
   constructor(@Inject(WRITE_DATA_SOURCE) private readonly dataSource: DataSource) {}
 
@@ -34,11 +36,17 @@ export class TransactionRunner {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
+  /** Work every write transaction ends with (the data version's bump), in the order added. */
+  addBeforeCommit(hook: BeforeCommit): void {
+    this.beforeCommitHooks.push(hook);
+  }
+
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const started = Date.now();
+    const whole = this.withHooks(work);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(work);
+        return await this.once(whole);
       } catch (error) {
         const kind = conflictKind(error);
         if (error instanceof SqliteWriteLockTimeoutError) throw this.givenUp(error, attempt);
@@ -50,6 +58,18 @@ export class TransactionRunner {
         await sleep(pause);
       }
     }
+  }
+
+  /** The unit of work with the request's write condition around it and the commit hooks after it. */
+  private withHooks<T>(work: (manager: EntityManager) => Promise<T>): (manager: EntityManager) => Promise<T> {
+    const condition = currentWriteCondition();
+    return async (manager) => {
+      await condition?.begin(manager);
+      const result = await work(manager);
+      await condition?.check(manager);
+      for (const hook of this.beforeCommitHooks) await hook(manager);
+      return result;
+    };
   }
 
   private givenUp(error: unknown, attempts: number): Error {

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DataVersionBumping } from './data-version/data-version-bumping';
+import { DataVersionRepository } from './data-version/data-version.repository';
 import { EventLinksRepository } from './events/event-links.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
@@ -21,11 +23,12 @@ const REPOSITORIES = [
   WriteLocksRepository,
   DatabaseHealthRepository,
   BulkInsertRepository,
+  DataVersionRepository,
 ];
 
 /**
  * The repositories, one per table group: every SQL string and query builder of the application
  * lives in them (and in the migrations). They need the TypeORM DataSource of the importing app.
  */
-@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
+@Module({ providers: [...REPOSITORIES, DataVersionBumping], exports: REPOSITORIES })
 export class DomainModule {}

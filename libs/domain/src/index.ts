@@ -29,3 +29,5 @@ export * from './migration-lock/migrate-once';
 export * from './terms/term-name-key';
 export * from './write-locks/write-lock.entity';
 export * from './write-locks/write-locks.repository';
+export * from './data-version/data-version.entity';
+export * from './data-version/data-version.repository';

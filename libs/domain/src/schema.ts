@@ -15,10 +15,27 @@ import { User } from './users/user.entity';
 import { Venue } from './venues/venue.entity';
 import { WriteLock } from './write-locks/write-lock.entity';
 import { WriteLocks1797200000000 } from './migrations/1797200000000-write-locks';
+import { DataVersionSlot } from './data-version/data-version.entity';
+import { DataVersion1797250000000 } from './migrations/1797250000000-data-version';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
-  entities: [User, ApiToken, Term, Category, Tag, Image, Venue, Organizer, CalendarEvent, EventTerm, EventVenue, EventOrganizer, WriteLock],
+  entities: [
+    User,
+    ApiToken,
+    Term,
+    Category,
+    Tag,
+    Image,
+    Venue,
+    Organizer,
+    CalendarEvent,
+    EventTerm,
+    EventVenue,
+    EventOrganizer,
+    WriteLock,
+    DataVersionSlot,
+  ],
   migrations: [
     InitialSchema1763780000000,
     CoveringListIndexes1795400000000,
@@ -27,5 +44,6 @@ export const SCHEMA: SchemaParts = {
     TermNameKey1797000000000,
     UserDisableTokenLastUsed1797100000000,
     WriteLocks1797200000000,
+    DataVersion1797250000000,
   ],
 };

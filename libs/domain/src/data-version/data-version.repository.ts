@@ -1,0 +1,59 @@
+import { rowLocksSupported } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { DateUtils } from 'typeorm/util/DateUtils';
+
+/** Rows of `data_versions` processes spread over; two processes rarely share one, and then only take turns. */
+const SLOTS = 1024;
+
+/** The post tables whose scheduled (`future`) records become visible at their publication instant. */
+const SCHEDULED_TABLES = ['events', 'venues', 'organizers'];
+
+const nextDueSql = (table: string) => `(SELECT MIN(published_utc) FROM ${table} WHERE status = 'future' AND published_utc > ?)`;
+
+/** Everything a read's answer depends on besides the request: equal tokens, equal answers. */
+const CURRENT_SQL = `SELECT (SELECT COALESCE(SUM(version), 0) FROM data_versions) AS version, ${SCHEDULED_TABLES.map(
+  (table, i) => `${nextDueSql(table)} AS due${i}`,
+).join(', ')}`;
+
+const asText = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+
+/**
+ * The data version every instance sees (contract §10, issue 10): raised in the transaction of
+ * every write, read in one query per request. It lives in the database, never only in a process.
+ */
+@Injectable()
+export class DataVersionRepository {
+  private readonly slot = randomInt(SLOTS);
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Raises the version by one inside `db`'s transaction; the last statement before the commit, so the row is held briefly. */
+  async bump(db: EntityManager): Promise<void> {
+    const sql = rowLocksSupported(db)
+      ? 'INSERT INTO data_versions (slot, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1'
+      : 'INSERT INTO data_versions (slot, version) VALUES (?, 1) ON CONFLICT (slot) DO UPDATE SET version = version + 1';
+    await db.query(sql, [this.slot]);
+  }
+
+  /**
+   * The version and the next instants a scheduled record becomes due (an answer changes then
+   * without a write), as one token. `now` is the request's instant.
+   */
+  async current(now: Date, db: EntityManager = this.dataSource.manager): Promise<string> {
+    const at = this.instant(now, db);
+    const rows: Array<Record<string, unknown>> = await db.query(
+      CURRENT_SQL,
+      SCHEDULED_TABLES.map(() => at),
+    );
+    const row = rows[0] ?? {};
+    return [row.version, ...SCHEDULED_TABLES.map((_t, i) => row[`due${i}`])].map(asText).join('|');
+  }
+
+  /** `now` as the query builder binds it: SQLite stores datetimes as TypeORM's UTC text. */
+  private instant(now: Date, db: EntityManager): Date | string {
+    return rowLocksSupported(db) ? now : DateUtils.mixedDateToUtcDatetimeString(now);
+  }
+}
