@@ -12,7 +12,7 @@ function expectCommonHeaders(res: Response): void {
 /**
  * Security headers (issue 12, finding 9): nosniff, Referrer-Policy and frame protection on every
  * answer, a Content-Security-Policy (Swagger UI's still lets it work: test/swagger-ui), and
- * `Cache-Control: no-store` on every answer to a request with credentials.
+ * `Cache-Control` that lets no shared cache keep what one caller may see (contract §10).
  */
 describe('security: headers', () => {
   let t: TestApp;
@@ -33,10 +33,11 @@ describe('security: headers', () => {
     expect(res.status).toBe(status);
     expectCommonHeaders(res);
     expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    expect(res.headers['cache-control'] ?? '').not.toMatch(/no-store/);
+    // Contract §10: anonymous reads may be kept and revalidated; errors are never stored.
+    expect(res.headers['cache-control']).toBe(status === 200 ? 'public, no-cache' : 'no-store');
   });
 
-  it('answers to requests with credentials are never stored: reads, writes and errors', async () => {
+  it('answers to requests with credentials are never shared: reads private, writes and errors not stored', async () => {
     const read = await t.http.get(`${NS}/events`).set(bearer(ADMIN_TOKEN)).expect(200);
     const write = await t.http
       .post(EVENTS)
@@ -44,10 +45,9 @@ describe('security: headers', () => {
       .send(eventBody({ title: 'Stored?' }))
       .expect(201);
     const refused = await t.http.get(`${NS}/events`).set(bearer('cal_wrong-token-000000000000000000')).expect(401);
-    for (const res of [read, write, refused]) {
-      expect(res.headers['cache-control']).toBe('no-store');
-      expectCommonHeaders(res);
-    }
+    expect(read.headers['cache-control']).toBe('private, no-cache');
+    for (const res of [write, refused]) expect(res.headers['cache-control']).toBe('no-store');
+    for (const res of [read, write, refused]) expectCommonHeaders(res);
   });
 
   it.each([

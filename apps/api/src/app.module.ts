@@ -3,13 +3,15 @@ import {
   ApiExceptionFilter,
   ApiValidationPipe,
   ApiRequest,
+  DATA_VERSION_SOURCE,
+  HttpCachingInterceptor,
   ErrorResponder,
   ReplyInterceptor,
   RequestContextInterceptor,
   RouteTable,
 } from '@app/common';
 import { ConfigModule } from '@app/config';
-import { DomainModule } from '@app/domain';
+import { DataVersionRepository, DomainModule } from '@app/domain';
 import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { I18nModule } from 'nestjs-i18n';
@@ -67,6 +69,8 @@ function translations() {
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     // Registered in this order, they run in this order: the context first, replies last.
     { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+    { provide: DATA_VERSION_SOURCE, useExisting: DataVersionRepository },
+    { provide: APP_INTERCEPTOR, useClass: HttpCachingInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ReplyInterceptor },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
   ],

@@ -34,6 +34,9 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   // X-Forwarded-* count only from the proxies TRUST_PROXY names (contract §1); default none.
   instance.set('trust proxy', config.security.trustProxy);
   instance.disable('x-powered-by');
+  // Express's ETag is a weak hash of the built body; reads get strong ETags from the data version
+  // instead (HttpCachingInterceptor, contract §10), and errors none.
+  instance.set('etag', false);
 
   // First, so that every answer (errors before routing too) carries them.
   app.use(securityHeadersMiddleware(config));

@@ -30,6 +30,8 @@ export interface AppConfig {
   /** Normalised to '' or '/segment[/segment]' without trailing slash. */
   basePath: string;
   maxPerPage: number;
+  /** Memory of the anonymous-read response cache, in MiB; 0 turns it off (contract §10, issue 10). */
+  cacheMaxMb: number;
   /** Events a calendar feed holds at most when not paged (ICS_MAX_EVENTS). */
   icsMaxEvents: number;
   adminToken?: string;

@@ -128,6 +128,9 @@ export class ErrorResponder {
     const lang = request.context?.language ?? requestLanguage(request).language;
     const body = this.bodyOf(apiError, lang);
     if (response.headersSent) return;
+    // An error is never stored, and carries no ETag a read may have set before it failed (contract §10).
+    response.removeHeader('ETag');
+    response.setHeader('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(apiError.details.headers ?? {})) response.setHeader(name, value);
     response.setHeader('Content-Language', lang);
     response.status(apiError.httpStatus).json(body);

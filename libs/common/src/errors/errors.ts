@@ -40,6 +40,8 @@ export const Errors = {
   /** A form body with too many fields or nested too deep (issue 12); `key` says which. */
   formTooLarge: (key: string, max: number) => new ApiError(400, 'rest_invalid_param', key, { args: { max } }),
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
+  /** 412: an `If-Match` that is not the record's current ETag (contract §10); nothing was written. */
+  preconditionFailed: () => new ApiError(412, 'rest_precondition_failed', 'errors.rest_precondition_failed'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
   /** 503: the service cannot answer now (database unreachable); `Retry-After` when a wait is known. */
   unavailable: (retryAfterSeconds?: number) =>

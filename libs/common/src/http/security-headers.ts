@@ -32,9 +32,9 @@ const DOCS_POLICY = {
 /**
  * The one place the service's security headers are decided (issue 12): nosniff, Referrer-Policy,
  * frame protection and a Content-Security-Policy (Swagger UI's lets the page work), and
- * `Cache-Control: no-store` on every answer to a request that carries credentials, so no shared
- * or browser cache keeps what only that caller may see. (The HTTP caching issue may relax it to
- * `private, no-cache` with ETags; this is where.) Runs first, so error answers carry them too.
+ * `Cache-Control: no-store` by default, so no shared or browser cache keeps an error, a write's
+ * answer or what only one caller may see; reads of the API relax it with their ETags (contract
+ * §10, HttpCachingInterceptor). Runs first, so error answers carry them too.
  */
 export function securityHeadersMiddleware(config: Pick<AppConfig, 'basePath'>) {
   const api = helmet({ ...COMMON, contentSecurityPolicy: { useDefaults: false, directives: API_POLICY } });
@@ -45,7 +45,9 @@ export function securityHeadersMiddleware(config: Pick<AppConfig, 'basePath'>) {
     return /^(?:\/(?:en|de))?\/docs(?:\/|$)/.test(rest);
   };
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'no-store');
+    // Stored by nobody unless a read of the API says otherwise (HttpCachingInterceptor: `public`
+    // or `private, no-cache` with an ETag). Swagger UI's pages and assets keep the defaults.
+    if (!isDocs(req.path) || req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'no-store');
     (isDocs(req.path) ? docs : api)(req, res, next);
   };
 }

@@ -1,0 +1,41 @@
+import { matchHits, noneMatchHits, parseEtagList, strongEtag } from './etag';
+
+describe('strongEtag', () => {
+  it('is a quoted, strong tag that depends on every part and their order', () => {
+    const tag = strongEtag(['v1', '/events', 'en']);
+    expect(tag).toMatch(/^"[\w-]{27}"$/);
+    expect(strongEtag(['v1', '/events', 'en'])).toBe(tag);
+    expect(strongEtag(['v2', '/events', 'en'])).not.toBe(tag);
+    expect(strongEtag(['/events', 'v1', 'en'])).not.toBe(tag);
+    expect(strongEtag(['v1', '/events\nen'])).not.toBe(strongEtag(['v1\n/events', 'en']));
+  });
+});
+
+describe('entity tag lists', () => {
+  it('splits lists and keeps *', () => {
+    expect(parseEtagList(' "a", W/"b" ,*')).toEqual(['"a"', 'W/"b"', '*']);
+    expect(parseEtagList(undefined)).toEqual([]);
+  });
+
+  it.each([
+    ['"a"', '"a"', true],
+    ['"b", "a"', '"a"', true],
+    ['W/"a"', '"a"', true],
+    ['*', '"a"', true],
+    ['"b"', '"a"', false],
+    [undefined, '"a"', false],
+  ])('If-None-Match %j against %s: %s', (header, etag, hit) => {
+    expect(noneMatchHits(header, etag)).toBe(hit);
+  });
+
+  it.each([
+    ['"a"', '"a"', true],
+    ['"b", "a"', '"a"', true],
+    ['W/"a"', '"a"', false],
+    ['*', '"a"', true],
+    ['*', undefined, false],
+    ['"b"', '"a"', false],
+  ])('If-Match %j against %s: %s', (header, etag, hit) => {
+    expect(matchHits(header, etag)).toBe(hit);
+  });
+});

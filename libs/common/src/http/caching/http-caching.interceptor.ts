@@ -1,0 +1,114 @@
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { withWriteCondition, WriteCondition } from '@app/database';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Response } from 'express';
+import { from, map, Observable, switchMap } from 'rxjs';
+import { Errors } from '../../errors/errors';
+import { ApiRequest } from '../api-request';
+import { API_NAMESPACE } from '../links';
+import { CachedAnswer } from './cached-answer';
+import { DATA_VERSION_SOURCE, DataVersionSource } from './data-version-source';
+import { matchHits, noneMatchHits } from './etag';
+import { NotModified } from './not-modified';
+import { requestEtag } from './request-etag';
+import { ResponseCache } from './response-cache';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const READS = new Set(['GET', 'HEAD']);
+const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
+/** A record's own route (by ID or by slug): where If-Match applies. */
+const RECORD_PATH = /\/(?:\d+|by-slug\/[^/]+)\/?$/;
+
+/**
+ * HTTP caching and preconditions (contract §10) for the API's routes. Reads: a strong ETag from
+ * the data version and the request, `If-None-Match` answered 304 before the handler runs, and
+ * `Cache-Control` by caller; anonymous answers kept in memory by ETag (CACHE_MAX_MB). Writes to a record with `If-Match`: the condition travels with the
+ * write transaction (WriteCondition) and is checked after the work's own 401/403/404, before commit.
+ */
+@Injectable()
+export class HttpCachingInterceptor implements NestInterceptor {
+  private readonly siteDay: Intl.DateTimeFormat;
+  /** Anonymous answers by ETag: the tag names the data version and everything else the body depends on. */
+  private readonly cache: ResponseCache;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(DATA_VERSION_SOURCE) private readonly versions: DataVersionSource,
+  ) {
+    this.cache = new ResponseCache(config.cacheMaxMb * 1024 * 1024);
+    this.siteDay = new Intl.DateTimeFormat('en-CA', { timeZone: config.siteTimezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+
+  intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = execution.switchToHttp();
+    const req = http.getRequest<ApiRequest>();
+    if (!req.path.startsWith(`/${API_NAMESPACE}`)) return next.handle();
+    if (READS.has(req.method))
+      return from(this.etagOf(req)).pipe(switchMap((etag) => this.read(req, http.getResponse<Response>(), etag, next)));
+    const ifMatch = req.headers['if-match'];
+    if (WRITES.has(req.method) && ifMatch !== undefined && RECORD_PATH.test(req.path)) {
+      const condition = this.ifMatchCondition(req, ifMatch);
+      return new Observable((subscriber) => withWriteCondition(condition, () => next.handle().subscribe(subscriber)));
+    }
+    return next.handle();
+  }
+
+  private read(req: ApiRequest, res: Response, etag: string, next: CallHandler): Observable<unknown> {
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', req.headers.authorization === undefined ? 'public, no-cache' : 'private, no-cache');
+    res.setHeader('Vary', 'Accept-Language, Authorization');
+    if (noneMatchHits(req.headers['if-none-match'], etag)) throw new NotModified();
+    if (!this.cache.enabled || req.headers.authorization !== undefined) return next.handle();
+    const hit = this.cache.get(etag);
+    if (hit) throw new CachedAnswer(hit);
+    const before = new Set(res.getHeaderNames());
+    return next.handle().pipe(map((body: unknown) => this.store(etag, res, before, body)));
+  }
+
+  /**
+   * Keeps the answer with the headers its handler set (paging, Link; not those every request sets
+   * itself, such as its ID or CORS), and sends the same bytes now, serialized once.
+   */
+  private store(etag: string, res: Response, before: Set<string>, body: unknown): unknown {
+    if (res.statusCode !== 200 || body === undefined || typeof body !== 'object') return body;
+    const text = JSON.stringify(body);
+    res.setHeader('Content-Type', JSON_TYPE);
+    const headers: Record<string, string> = {};
+    for (const name of res.getHeaderNames()) {
+      if (!before.has(name)) headers[name] = String(res.getHeader(name));
+    }
+    this.cache.set(etag, { etag, status: 200, headers, body: Buffer.from(text) });
+    return text;
+  }
+
+  private async etagOf(req: ApiRequest, options: { withoutQuery?: boolean; version?: string } = {}): Promise<string> {
+    const now = req.context?.now ?? new Date();
+    const version = options.version ?? (await this.versions.current(now));
+    return requestEtag(req, { version, now, siteDay: this.siteDay.format(now) }, options);
+  }
+
+  /**
+   * The record's ETag as its GET (same caller, language, no query) answers it. The scheduled
+   * instants are taken before the write (the write may schedule the record itself), the version
+   * just before the commit, so a write committed by anyone meanwhile makes the tag stale.
+   */
+  private ifMatchCondition(req: ApiRequest, ifMatch: string): WriteCondition {
+    const now = req.context?.now ?? new Date();
+    let dueBefore = '';
+    return {
+      begin: async (db) => {
+        dueBefore = dueInstants(await this.versions.current(now, db));
+      },
+      check: async (db) => {
+        const version = `${versionPart(await this.versions.current(now, db))}|${dueBefore}`;
+        const etag = await this.etagOf(req, { withoutQuery: true, version });
+        if (!matchHits(ifMatch, etag)) throw Errors.preconditionFailed();
+      },
+    };
+  }
+}
+
+// The token is `version|due...` (DataVersionRepository.current).
+const versionPart = (token: string) => token.split('|')[0];
+const dueInstants = (token: string) => token.split('|').slice(1).join('|');

@@ -1,0 +1,58 @@
+import { ApiRequest, apiRoot } from '../api-request';
+import { strongEtag } from './etag';
+
+/** Query parameters that only choose the language, which is a part of its own. */
+const LANGUAGE_ONLY = new Set(['translation_language', '_method']);
+/** Date parameters (start_date, starts_before, ...): an absolute value needs no clock, a phrase ("today", "+1 week") does. */
+const DATE_PARAMETER = /(?:date|before|after)$/;
+const ABSOLUTE_DATE = /^(?:\d+|\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?)$/;
+
+/** Path without trailing slashes (Express routes both alike). */
+function routedPath(req: ApiRequest): string {
+  let end = req.path.length;
+  while (end > 1 && req.path[end - 1] === '/') end--;
+  return req.path.slice(0, end);
+}
+
+/** The query as sorted name=value pairs: `?b=1&a=2` and `?a=2&b=1` are one request. */
+export function normalizedQuery(originalUrl: string): Array<[string, string]> {
+  const search = originalUrl.includes('?') ? originalUrl.slice(originalUrl.indexOf('?') + 1) : '';
+  return [...new URLSearchParams(search)]
+    .filter(([name]) => !LANGUAGE_ONLY.has(name))
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1));
+}
+
+/** Whether the answer depends on the clock beyond the day: a relative date phrase in a date parameter. */
+export function readsTheClock(query: Array<[string, string]>): boolean {
+  return query.some(([name, value]) => DATE_PARAMETER.test(name) && !ABSOLUTE_DATE.test(value.trim()));
+}
+
+export interface EtagInputs {
+  /** The data version token (DataVersionSource). */
+  version: string;
+  /** The day in the site's time zone: default windows and "yesterday" move with it. */
+  siteDay: string;
+  now: Date;
+}
+
+/**
+ * The strong ETag of a read (contract §10): the data version, the request as routed (path and
+ * sorted query, or none for the record a write addresses), the language, the links' root (host,
+ * base path, language segment), the caller (user and role) and the day; the second too when a date
+ * phrase reads the clock. Never the body, so a 304 is decided before any answer is built.
+ */
+export function requestEtag(req: ApiRequest, inputs: EtagInputs, options: { withoutQuery?: boolean } = {}): string {
+  const query = options.withoutQuery ? [] : normalizedQuery(req.originalUrl);
+  const caller = req.user ? `user:${req.user.id}:${req.user.role}` : 'anonymous';
+  const clock = readsTheClock(query) ? inputs.now.toISOString().slice(0, 19) : '';
+  return strongEtag([
+    inputs.version,
+    routedPath(req),
+    JSON.stringify(query),
+    req.context?.language ?? '',
+    apiRoot(req.address),
+    caller,
+    inputs.siteDay,
+    clock,
+  ]);
+}
