@@ -1,6 +1,7 @@
 import type { Role } from '@app/auth';
 import type { Server } from 'node:http';
 import type { Response } from 'supertest';
+import { TransactionRunner } from '@app/database';
 import { CalendarEvent } from '@app/domain';
 import { PostKindCase } from './posts-kinds';
 import { ADMIN_TOKEN, bearer, NS, TestApp } from './test-app';
@@ -81,31 +82,35 @@ export async function insertEvent(t: TestApp, row: EventRow): Promise<number> {
   eventCounter += 1;
   const now = new Date(Math.floor(Date.now() / 1000) * 1000);
   const startUtc = row.startUtc ?? new Date(now.getTime() + 7 * DAY_MS);
-  const saved = await t.dataSource.getRepository(CalendarEvent).save({
-    slug: `fixture-event-${eventCounter}`,
-    status: row.status ?? 'publish',
-    authorId: row.authorId,
-    title: `Fixture event ${eventCounter}`,
-    description: '',
-    excerpt: '',
-    imageId: null,
-    password: null,
-    wasPublished: (row.status ?? 'publish') === 'publish',
-    publishedUtc: now,
-    modifiedUtc: now,
-    startUtc,
-    endUtc: row.endUtc ?? new Date(startUtc.getTime() + 2 * 3600 * 1000),
-    timezone: 'UTC',
-    allDay: false,
-    cost: '',
-    website: '',
-    showMap: true,
-    showMapLink: true,
-    hideFromListings: false,
-    sticky: false,
-    featured: false,
-    postParentId: null,
-  });
+  // Through the service's write queue: a write it runs in the background (a token's last use)
+  // holds the SQLite file, and a second connection would find it locked.
+  const saved = await t.app.get(TransactionRunner).run((db) =>
+    db.getRepository(CalendarEvent).save({
+      slug: `fixture-event-${eventCounter}`,
+      status: row.status ?? 'publish',
+      authorId: row.authorId,
+      title: `Fixture event ${eventCounter}`,
+      description: '',
+      excerpt: '',
+      imageId: null,
+      password: null,
+      wasPublished: (row.status ?? 'publish') === 'publish',
+      publishedUtc: now,
+      modifiedUtc: now,
+      startUtc,
+      endUtc: row.endUtc ?? new Date(startUtc.getTime() + 2 * 3600 * 1000),
+      timezone: 'UTC',
+      allDay: false,
+      cost: '',
+      website: '',
+      showMap: true,
+      showMapLink: true,
+      hideFromListings: false,
+      sticky: false,
+      featured: false,
+      postParentId: null,
+    }),
+  );
   return saved.id;
 }
 

@@ -123,7 +123,7 @@ export class UsersService {
     this.touched.set(tokenId, now);
     if (this.touched.size > 10_000) this.touched.clear();
     this.transactions
-      .run((db) => this.users.touchToken(tokenId, nowUtc(), new Date(due), db))
+      .run((db) => this.users.touchToken(tokenId, nowUtc(), new Date(due), db), { contentUnchanged: true })
       .catch((error: unknown) => {
         this.logger.debug(`could not record the use of token ${tokenId}: ${String(error)}`);
       });
