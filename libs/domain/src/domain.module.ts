@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { DueEventsPublisher } from './events/due-events.publisher';
 import { EventLinksRepository } from './events/event-links.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
 import { OrganizersRepository } from './organizers/organizers.repository';
 import { ImagesRepository } from './posts/images.repository';
 import { BulkInsertRepository } from './seed/bulk-insert.repository';
+import { TermCountsRepository } from './terms/term-counts.repository';
 import { TermsRepository } from './terms/terms.repository';
 import { UsersRepository } from './users/users.repository';
 import { VenuesRepository } from './venues/venues.repository';
@@ -19,6 +21,8 @@ const REPOSITORIES = [
   UsersRepository,
   DatabaseHealthRepository,
   BulkInsertRepository,
+  TermCountsRepository,
+  DueEventsPublisher,
 ];
 
 /**

@@ -27,3 +27,5 @@ export * from './health/database-health.repository';
 export * from './seed/bulk-insert.repository';
 export * from './migration-lock/migrate-once';
 export * from './terms/term-name-key';
+export * from './terms/term-counts.repository';
+export * from './events/due-events.publisher';

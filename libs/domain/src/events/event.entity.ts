@@ -6,6 +6,8 @@ import { Column, Entity, Index } from 'typeorm';
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
 @Index('IDX_events_end', ['endUtc'])
+// Finds due scheduled events with one probe (DueEventsPublisher).
+@Index('IDX_events_status_published', ['status', 'publishedUtc'])
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc: Date;
