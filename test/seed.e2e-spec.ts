@@ -181,6 +181,12 @@ describe('seed command', () => {
       expect(categoryIds(second)).toEqual(categoryIds(first));
     });
 
+    it('leaves the stored term counts exact: recount prints one JSON line and corrects nothing', () => {
+      const recount = runCli(database, ['recount'], { SITE_TIMEZONE: 'UTC' });
+      expect(recount.status).toBe(0);
+      expect(jsonLine(recount)).toMatchObject({ promoted: 0, terms: 42, corrected: 0, ms: expect.any(Number) });
+    });
+
     it('the same --seed generates the same events', () => {
       const shape = (event: ListedEvent) => [event.title, event.cost, event.timezone, event.all_day, event.categories.map((t) => t.slug)];
       expect(second.map(shape)).toEqual(first.map(shape));

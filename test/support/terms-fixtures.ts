@@ -1,4 +1,5 @@
 import type { Response } from 'supertest';
+import { TermCountsRepository } from '@app/domain';
 import { ADMIN_TOKEN, bearer, NS, TestApp } from './test-app';
 
 export type TermCollection = 'categories' | 'tags';
@@ -71,6 +72,8 @@ export async function linkTerms(t: TestApp, eventId: number, ...termIds: number[
   for (const termId of termIds) {
     await t.dataSource.query('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [eventId, termId]);
   }
+  // Rows written past the service leave the stored term counts behind: rebuilt as `recount` does.
+  await t.app.get(TermCountsRepository).recount();
 }
 
 /** Term IDs linked to an event, read from the link table. */

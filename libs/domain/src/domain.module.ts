@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { DataVersionBumping } from './data-version/data-version-bumping';
 import { DataVersionRepository } from './data-version/data-version.repository';
+import { DueEventsPublisher } from './events/due-events.publisher';
 import { EventLinksRepository } from './events/event-links.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
 import { OrganizersRepository } from './organizers/organizers.repository';
 import { ImagesRepository } from './posts/images.repository';
 import { BulkInsertRepository } from './seed/bulk-insert.repository';
+import { TermCountsRepository } from './terms/term-counts.repository';
 import { TermsRepository } from './terms/terms.repository';
 import { UsersRepository } from './users/users.repository';
 import { WriteLocksRepository } from './write-locks/write-locks.repository';
@@ -24,6 +26,8 @@ const REPOSITORIES = [
   DatabaseHealthRepository,
   BulkInsertRepository,
   DataVersionRepository,
+  TermCountsRepository,
+  DueEventsPublisher,
 ];
 
 /**

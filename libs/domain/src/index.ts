@@ -31,3 +31,5 @@ export * from './write-locks/write-lock.entity';
 export * from './write-locks/write-locks.repository';
 export * from './data-version/data-version.entity';
 export * from './data-version/data-version.repository';
+export * from './terms/term-counts.repository';
+export * from './events/due-events.publisher';

@@ -7,6 +7,7 @@ import { TermTaxonomyIndex1796000000000 } from './migrations/1796000000000-term-
 import { EventRevision1796100000000 } from './migrations/1796100000000-event-revision';
 import { TermNameKey1797000000000 } from './migrations/1797000000000-term-name-key';
 import { UserDisableTokenLastUsed1797100000000 } from './migrations/1797100000000-user-disable-token-last-used';
+import { TermCounts1797300000000 } from './migrations/1797300000000-term-counts';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -45,5 +46,6 @@ export const SCHEMA: SchemaParts = {
     UserDisableTokenLastUsed1797100000000,
     WriteLocks1797200000000,
     DataVersion1797250000000,
+    TermCounts1797300000000,
   ],
 };

@@ -13,7 +13,7 @@ import {
 } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
-import { CountedTerm, EventsRepository, Term, TermsRepository } from '@app/domain';
+import { CountedTerm, DueEventsPublisher, EventsRepository, Term, TermsRepository } from '@app/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
@@ -42,6 +42,7 @@ export abstract class TermsService {
     protected readonly events: EventsRepository,
     protected readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
+    private readonly dueEvents: DueEventsPublisher,
   ) {}
 
   /** One page of terms with the envelope's links and counts (contract §3). */
@@ -51,6 +52,8 @@ export abstract class TermsService {
     context: RequestContext,
   ): Promise<{ items: CountedTerm[]; page: PageResult }> {
     await this.assertFiltersExist(query, user, context.now);
+    // Scheduled events due by now count before the stored counts are read.
+    await this.dueEvents.promote(context.now);
     const window = termPageRequest(query, this.config.maxPerPage);
     const { items, total } = await this.terms.page({
       target: this.kind.target,
@@ -71,9 +74,10 @@ export abstract class TermsService {
   }
 
   async get(ref: TermRef, now: Date): Promise<CountedTerm> {
+    await this.dueEvents.promote(now);
     const term = await this.find(ref);
     if (!term) throw termNotFound();
-    return { term, count: await this.countOf(term.id, now) };
+    return { term, count: term.count };
   }
 
   create(dto: HierarchicalTermFieldsDto & { name: string }): Promise<CountedTerm> {
@@ -112,7 +116,7 @@ export abstract class TermsService {
       if (dto.slug !== undefined) term.slug = await this.freeSlug(manager, dto.slug || term.name, term.id);
       if (dto.description !== undefined) term.description = toPlainText(dto.description);
       const saved = await this.terms.save(term, manager);
-      return { term: saved, count: await this.countOf(saved.id, new Date(), manager) };
+      return { term: saved, count: saved.count };
     });
   }
 
@@ -121,9 +125,8 @@ export abstract class TermsService {
     return this.transactions.run(async (manager) => {
       const term = await this.lockAndFind(ref, manager);
       if (!term) throw termNotFound();
-      const count = await this.countOf(term.id, new Date(), manager);
       await this.terms.remove(this.kind.target, term, manager);
-      return { term, count };
+      return { term, count: term.count };
     });
   }
 
@@ -206,10 +209,6 @@ export abstract class TermsService {
     return 'id' in ref
       ? this.terms.findById(this.kind.target, ref.id, manager)
       : this.terms.findBySlug(this.kind.target, ref.slug, manager);
-  }
-
-  private async countOf(termId: number, now: Date, manager?: EntityManager): Promise<number> {
-    return (await this.terms.publishedCounts([termId], now, manager)).get(termId) ?? 0;
   }
 
   /**

@@ -3,6 +3,7 @@ import { AuthenticatedUser, FieldErrors } from '@app/common';
 import { StaleReadError } from '@app/database';
 import {
   CountedTerm,
+  DueEventsPublisher,
   EventLinksRepository,
   Organizer,
   PlaceLinkRow,
@@ -59,6 +60,7 @@ export class EventLinksService {
     private readonly organizers: OrganizersService,
     categories: CategoriesService,
     tags: TagsService,
+    private readonly dueEvents: DueEventsPublisher,
   ) {
     this.places = {
       venue: { service: venues, createDto: CreateVenueDto },
@@ -133,16 +135,17 @@ export class EventLinksService {
   async load(eventIds: number[], user: AuthenticatedUser | undefined, now: Date): Promise<Map<number, EventLinks>> {
     const result = new Map<number, EventLinks>(eventIds.map((id) => [id, noLinks()]));
     if (eventIds.length === 0) return result;
+    // Scheduled events due by now count before the stored term counts are read.
+    await this.dueEvents.promote(now);
     const rows = await this.links.rowsOf(eventIds);
     const visible = <R extends PostRecord>(records: R[]) =>
       new Map(records.filter((r) => r.status !== 'trash' && canRead(user, r, now)).map((r) => [r.id, r]));
     const placeIds = (links: PlaceLinkRow[]) => [...new Set(links.map((link) => link.placeId))];
     const termIds = [...new Set(rows.terms.map((link) => link.termId))];
-    const [venues, organizers, terms, counts] = await Promise.all([
+    const [venues, organizers, terms] = await Promise.all([
       this.venues.findByIds(placeIds(rows.venues)).then(visible),
       this.organizers.findByIds(placeIds(rows.organizers)).then(visible),
       this.terms.findAnyByIds(termIds),
-      this.terms.publishedCounts(termIds, now),
     ]);
     for (const [links, records, key] of [
       [rows.venues, venues, 'venues'],
@@ -161,7 +164,7 @@ export class EventLinksService {
       const term = termsById.get(link.termId);
       const links = result.get(link.eventId);
       if (!term || !links) continue;
-      const counted = { term, count: counts.get(term.id) ?? 0 };
+      const counted = { term, count: term.count };
       (term.taxonomy === TAXONOMIES.category ? links.categories : links.tags).push(counted);
     }
     return result;

@@ -49,7 +49,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   readonly kind = EVENT_KIND;
 
   constructor(
-    events: EventsRepository,
+    private readonly events: EventsRepository,
     tools: PostRecordTools,
     private readonly links: EventLinksService,
     private readonly planner: EventListPlanner,
@@ -156,13 +156,15 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     return this.links.draft(manager, dto, user, errors);
   }
 
-  protected override afterSave(
+  protected override async afterSave(
     manager: EntityManager,
     event: CalendarEvent,
     draft: PostDraft<CalendarEvent, EventFieldsDto>,
     isCreate: boolean,
     user: AuthenticatedUser,
   ): Promise<void> {
-    return this.links.write(manager, event.id, draft.extras as EventLinkPlan, user, isCreate);
+    await this.links.write(manager, event.id, draft.extras as EventLinkPlan, user, isCreate);
+    // Last: the term rows' counts are locked only for the end of the transaction.
+    await this.events.flushTermCounts(manager);
   }
 }

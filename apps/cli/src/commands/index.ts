@@ -1,5 +1,6 @@
 import { CliCommand } from '../cli-command';
 import { migrateCommand } from './migrate.command';
+import { recountCommand } from './recount.command';
 import { seedCommand } from './seed.command';
 import { tokenCreateCommand } from './token-create.command';
 import { tokenListCommand } from './token-list.command';
@@ -21,4 +22,5 @@ export const COMMANDS: CliCommand[] = [
   tokenRevokeCommand,
   migrateCommand,
   seedCommand,
+  recountCommand,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOperator, In } from 'typeorm';
 import { Taxonomy } from '../terms/taxonomy';
+import { TermCountsRepository } from '../terms/term-counts.repository';
 import { EventOrganizer, EventTerm, EventVenue } from './event-link.entities';
 
 /** Linked records kept in order: an event's venues and its organizers. */
@@ -30,7 +31,10 @@ export interface EventLinkRows {
  */
 @Injectable()
 export class EventLinksRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly counts: TermCountsRepository,
+  ) {}
 
   /** The link rows of many events in three queries, whatever their number; places in position order. */
   async rowsOf(eventIds: number[], db: EntityManager = this.dataSource.manager): Promise<EventLinkRows> {
@@ -88,6 +92,11 @@ export class EventLinksRepository {
         EventTerm,
         added.map((termId) => ({ eventId, termId })),
       );
+    // The caller flushes the noted count changes at the end of the transaction.
+    if ((removed.length > 0 || added.length > 0) && (await this.counts.isCounted(eventId, db))) {
+      this.counts.note(db, removed, -1);
+      this.counts.note(db, added, 1);
+    }
   }
 
   /** Every link of an event, when it is deleted for good. */

@@ -3,7 +3,8 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('events')
 @Index('UQ_events_slug', ['slug'], { unique: true })
-// The next scheduled event to become due: one index lookup (the data version, contract §10).
+// The next scheduled event to become due, and the due ones: one index lookup (the data version,
+// contract §10; DueEventsPublisher).
 @Index('IDX_events_due', ['status', 'publishedUtc'])
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])

@@ -2,7 +2,8 @@ import { containsPattern, LIKE_ESCAPE } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
-import { lockedSql, openSql, publishedCondition, visibilityParams } from '../posts/visibility';
+import { lockedSql, openSql, visibilityParams } from '../posts/visibility';
+import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
@@ -30,9 +31,6 @@ function locatedSql(viewer: Viewer | undefined): string {
   return `EXISTS (SELECT 1 FROM event_venues lv INNER JOIN venues lvv ON lvv.id = lv.venue_id WHERE lv.event_id = p.id AND ${openSql('lvv', viewer)} AND lvv.geo_lat IS NOT NULL AND lvv.geo_lng IS NOT NULL)`;
 }
 
-/** Published events per term, as a correlated subquery on the alias `term`. */
-const PUBLISHED_USES = `FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = term.id AND ${publishedCondition('e')}`;
-
 /**
  * Every query over the events table: the event list with its filters and order, and what other
  * lists ask of events (term counts, venues and organizers linked to readable events).
@@ -44,8 +42,41 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   constructor(
     dataSource: DataSource,
     private readonly links: EventLinksRepository,
+    private readonly counts: TermCountsRepository,
   ) {
     super(dataSource, CalendarEvent);
+  }
+
+  /**
+   * Saves the event and notes what its status change does to its terms' counts (its links are
+   * written afterwards, by EventLinksRepository, which notes their changes). The caller ends the
+   * write with `flushTermCounts`.
+   */
+  override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
+    const before = record.id ? await this.counts.countedTermsOf(record.id, db) : [];
+    const saved = await super.save(record, db);
+    if (record.id) {
+      this.counts.note(db, before, -1);
+      this.counts.note(db, await this.counts.countedTermsOf(saved.id, db), 1);
+    }
+    return saved;
+  }
+
+  /** Applies the term count changes this transaction noted; the last statement of an event write. */
+  flushTermCounts(db: EntityManager): Promise<void> {
+    return this.counts.flush(db);
+  }
+
+  override async moveToTrash(id: number, modifiedUtc: Date, db: EntityManager): Promise<void> {
+    this.counts.note(db, await this.counts.countedTermsOf(id, db), -1);
+    await super.moveToTrash(id, modifiedUtc, db);
+    await this.counts.flush(db);
+  }
+
+  override async remove(id: number, db: EntityManager): Promise<void> {
+    this.counts.note(db, await this.counts.countedTermsOf(id, db), -1);
+    await super.remove(id, db);
+    await this.counts.flush(db);
   }
 
   protected removeLinks(id: number, db: EntityManager): Promise<void> {
@@ -111,32 +142,6 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       qb.orderBy('p.start_utc', 'ASC');
     }
     qb.addOrderBy('p.id', 'ASC');
-  }
-
-  /** Published-event counts for the given terms (absent IDs count 0). */
-  async publishedCountsByTerm(termIds: number[], now: Date, db: EntityManager = this.manager): Promise<Map<number, number>> {
-    if (termIds.length === 0) return new Map();
-    const rows = await db
-      .createQueryBuilder()
-      .select('et.term_id', 'term_id')
-      .addSelect('COUNT(*)', 'count')
-      .from('event_terms', 'et')
-      .innerJoin('events', 'e', 'e.id = et.event_id')
-      .where('et.term_id IN (:...termIds)', { termIds })
-      .andWhere(publishedCondition('e'), { now })
-      .groupBy('et.term_id')
-      .getRawMany<{ term_id: number | string; count: number | string }>();
-    return new Map(rows.map((row) => [Number(row.term_id), Number(row.count)]));
-  }
-
-  /** SQL counting the published events of the term aliased `term` (needs the `now` parameter). */
-  termCountSql(): string {
-    return `(SELECT COUNT(*) ${PUBLISHED_USES})`;
-  }
-
-  /** SQL true when the term aliased `term` has a published event; stops at the first one. */
-  termUsedSql(): string {
-    return `EXISTS (SELECT 1 ${PUBLISHED_USES})`;
   }
 
   /** SQL true when the term aliased `term` is linked to the event `:linkedEvent`. */

@@ -5,6 +5,7 @@ import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity
 import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
 import { CalendarEvent } from '../events/event.entity';
 import { PostRecord } from '../posts/post-record.entity';
+import { TermCountsRepository } from '../terms/term-counts.repository';
 import { termNameKey } from '../terms/term-name-key';
 import { TermTarget, taxonomyOf } from '../terms/terms.repository';
 
@@ -40,6 +41,7 @@ export class BulkInsertRepository {
   constructor(
     readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
+    private readonly counts: TermCountsRepository,
   ) {}
 
   /**
@@ -104,6 +106,9 @@ export class BulkInsertRepository {
       rows((plan, eventId) => plan.termIds.map((termId) => ({ eventId, termId }))),
       db,
     );
+    // The terms' stored counts rise in the same transaction, so they stay exact beside a running service.
+    for (const plan of plans) if (plan.row.status === 'publish') this.counts.note(db, plan.termIds, 1);
+    await this.counts.flush(db);
   }
 
   /**

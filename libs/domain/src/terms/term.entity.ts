@@ -36,6 +36,14 @@ export class Term {
 
   @Column({ name: 'parent_id', type: 'integer', default: 0 })
   parentId: number;
+
+  /**
+   * Published events linked to the term. Kept by TermCountsRepository with `count = count + ?`
+   * in the transactions that change an event's terms or status; never written from the entity,
+   * whose copy may be stale by the time it is saved.
+   */
+  @Column({ type: 'integer', default: 0, insert: false, update: false })
+  count: number;
 }
 
 /** An event category (`tribe_events_cat`); categories nest through `parentId`. */

@@ -58,7 +58,7 @@ export class TermsRepository {
   }
 
   async page(criteria: TermListCriteria): Promise<{ items: CountedTerm[]; total: number }> {
-    const qb = this.query(criteria.target).setParameter('now', criteria.now);
+    const qb = this.query(criteria.target);
     if (criteria.search) {
       qb.andWhere(`(LOWER(term.name) LIKE :search ESCAPE '${LIKE_ESCAPE}' OR LOWER(term.slug) LIKE :search ESCAPE '${LIKE_ESCAPE}')`, {
         search: containsPattern(criteria.search),
@@ -69,27 +69,21 @@ export class TermsRepository {
     if (criteria.parent !== undefined) qb.andWhere('term.parent_id = :parent', { parent: criteria.parent });
     if (criteria.eventId !== undefined) qb.andWhere(this.events.termOfEventSql(), { linkedEvent: criteria.eventId });
     if (criteria.slugs?.length) qb.andWhere('term.slug IN (:...slugs)', { slugs: criteria.slugs.map((s) => s.toLowerCase()) });
-    if (criteria.hideEmpty) qb.andWhere(this.events.termUsedSql());
+    if (criteria.hideEmpty) qb.andWhere('term.count > 0');
 
     const total = await qb.getCount();
     // Past the end there is nothing to fetch, and a huge page would overflow the OFFSET.
     if ((criteria.page - 1) * criteria.perPage >= total) return { items: [], total };
     const direction = criteria.order.toUpperCase() as 'ASC' | 'DESC';
-    qb.addSelect(this.events.termCountSql(), 'term_count');
-    if (criteria.orderby === 'count') qb.orderBy('term_count', direction);
+    if (criteria.orderby === 'count') qb.orderBy('term.count', direction);
     else if (criteria.orderby === 'id') qb.orderBy('term.id', direction);
     // Case-insensitive on both drivers: MySQL's collation folds case, SQLite's does not.
     else qb.addSelect(`LOWER(term.${criteria.orderby})`, 'sort_key').orderBy('sort_key', direction);
     qb.addOrderBy('term.id', direction)
       .offset((criteria.page - 1) * criteria.perPage)
       .limit(criteria.perPage);
-    const { entities, raw } = await qb.getRawAndEntities<{ term_count: string | number }>();
-    return { items: entities.map((term, i) => ({ term, count: Number(raw[i].term_count) })), total };
-  }
-
-  /** Published-event counts for the given terms (absent IDs count 0). */
-  publishedCounts(termIds: number[], now: Date, db: EntityManager = this.manager): Promise<Map<number, number>> {
-    return this.events.publishedCountsByTerm(termIds, now, db);
+    const entities = await qb.getMany();
+    return { items: entities.map((term) => ({ term, count: term.count })), total };
   }
 
   findById(target: TermTarget, id: number, db: EntityManager = this.manager): Promise<Term | null> {

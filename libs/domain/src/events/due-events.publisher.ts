@@ -1,0 +1,79 @@
+import { TransactionRunner } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { TermCountsRepository } from '../terms/term-counts.repository';
+import { CalendarEvent } from './event.entity';
+
+/** Events flipped per transaction: short transactions even after a long pause. */
+const BATCH = 200;
+
+/**
+ * Scheduled (`future`) events become published when their date passes, without a scheduler
+ * process: every read that shows term counts first calls `promote(now)`. Its usual cost is one
+ * lookup on the `(status, published_utc)` index that finds nothing. When events are due, one
+ * transaction flips each with a conditional UPDATE (`... AND status = 'future'`) and adds its
+ * terms' counts only when that UPDATE changed the row, so several instances on one database may
+ * race here and still count every event exactly once (MySQL: the second waits for the row lock,
+ * then finds the row already published; SQLite: writers of the file take turns).
+ *
+ * Reads still treat a due `future` row as published (`publishedCondition`), so lists are exact
+ * at the due instant even before the flip; the flip is what makes the stored counts exact.
+ */
+@Injectable()
+export class DueEventsPublisher {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: TransactionRunner,
+    private readonly counts: TermCountsRepository,
+  ) {}
+
+  /** Publishes every `future` event due at `now`; how many this call flipped. */
+  async promote(now: Date): Promise<number> {
+    let promoted = 0;
+    while (await this.anyDue(now)) {
+      const { flipped, batchFull } = await this.transactions.run((db) => this.promoteBatch(now, db));
+      promoted += flipped;
+      if (!batchFull) break;
+    }
+    return promoted;
+  }
+
+  private async anyDue(now: Date): Promise<boolean> {
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('e.id', 'id')
+      .from('events', 'e')
+      .where(`e.status = 'future'`)
+      .andWhere('e.published_utc <= :now', { now })
+      .limit(1)
+      .getRawOne();
+    return row !== undefined;
+  }
+
+  private async promoteBatch(now: Date, db: EntityManager): Promise<{ flipped: number; batchFull: boolean }> {
+    const due = await db
+      .createQueryBuilder()
+      .select('e.id', 'id')
+      .from('events', 'e')
+      .where(`e.status = 'future'`)
+      .andWhere('e.published_utc <= :now', { now })
+      .orderBy('e.published_utc', 'ASC')
+      .limit(BATCH)
+      .getRawMany<{ id: number | string }>();
+    let flipped = 0;
+    for (const id of due.map((row) => Number(row.id)).sort((a, b) => a - b)) {
+      const result = await db
+        .createQueryBuilder()
+        .update(CalendarEvent)
+        .set({ status: 'publish', wasPublished: true })
+        .where('id = :id', { id })
+        .andWhere(`status = 'future'`)
+        .execute();
+      if (result.affected !== 1) continue;
+      flipped++;
+      this.counts.note(db, await this.counts.countedTermsOf(id, db), 1);
+    }
+    await this.counts.flush(db);
+    return { flipped, batchFull: due.length === BATCH };
+  }
+}
