@@ -5,7 +5,7 @@ import { conflictKind } from './conflicts';
 import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
 import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
 import { WRITE_DATA_SOURCE } from './write-data-source';
-import { BeforeCommit, currentWriteCondition } from './write-hooks';
+import { asWriteAttempt, BeforeCommit, currentWriteCondition } from './write-hooks';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -50,7 +50,7 @@ export class TransactionRunner {
     const whole = options.contentUnchanged ? work : this.withHooks(work);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(whole);
+        return await asWriteAttempt(attempt, () => this.once(whole));
       } catch (error) {
         const kind = conflictKind(error);
         if (error instanceof SqliteWriteLockTimeoutError) throw this.givenUp(error, attempt);

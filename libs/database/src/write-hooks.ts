@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
 /** Work that runs inside every write transaction, after the unit of work and before the commit. */
@@ -25,4 +26,22 @@ export function withWriteCondition<T>(condition: WriteCondition, fn: () => T): T
 
 export function currentWriteCondition(): WriteCondition | undefined {
   return conditions.getStore();
+}
+
+const attempts = new AsyncLocalStorage<number>();
+
+/** Runs one attempt of a unit of work (TransactionRunner), so the work can tell a retry. */
+export function asWriteAttempt<T>(attempt: number, fn: () => T): T {
+  return attempts.run(attempt, fn);
+}
+
+/**
+ * How many free slugs a write should pass over: 0 on its first two runs; on later ones a random
+ * number below the attempt. Writers of one title on several Galera nodes choose the same next
+ * slug, and certification lets one of them win each round; a writer that lost twice spreads out
+ * instead of queueing for the same suffix again (its slug may skip a number: `title-7`, not `-5`).
+ */
+export function slugSpreadOnRetry(random: (below: number) => number = randomInt): number {
+  const attempt = attempts.getStore() ?? 1;
+  return attempt < 3 ? 0 : random(attempt);
 }

@@ -13,7 +13,7 @@ import {
   slugBase,
 } from '@app/common';
 import { AppConfig } from '@app/config';
-import { TransactionRunner } from '@app/database';
+import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { PostFieldsDto } from './dto/post-fields.dto';
@@ -327,6 +327,11 @@ export abstract class PostRecordsService<
   }
 
   private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
-    return chooseFreeSlug(source, this.kind.fallbackSlug, (prefix) => this.records.slugsWithPrefix(prefix, selfId, manager));
+    return chooseFreeSlug(
+      source,
+      this.kind.fallbackSlug,
+      (prefix) => this.records.slugsWithPrefix(prefix, selfId, manager),
+      slugSpreadOnRetry(),
+    );
   }
 }

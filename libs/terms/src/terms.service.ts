@@ -12,7 +12,7 @@ import {
   toPlainText,
 } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { TransactionRunner } from '@app/database';
+import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { CountedTerm, DueEventsPublisher, EventsRepository, Term, TermsRepository } from '@app/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -273,6 +273,11 @@ export abstract class TermsService {
    */
   private async freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {
     await this.terms.lockSlug(this.kind.target, slugBase(source, 'term'), manager);
-    return chooseFreeSlug(source, 'term', (prefix) => this.terms.slugsWithPrefix(this.kind.target, prefix, selfId, manager));
+    return chooseFreeSlug(
+      source,
+      'term',
+      (prefix) => this.terms.slugsWithPrefix(this.kind.target, prefix, selfId, manager),
+      slugSpreadOnRetry(),
+    );
   }
 }

@@ -136,3 +136,12 @@ describe('slugBase', () => {
     expect(slugBase('!!!', 'event')).toBe('event');
   });
 });
+
+describe('nextFreeSlug with skip', () => {
+  it('passes over that many free slugs', () => {
+    expect(nextFreeSlug('jazz', ['jazz', 'jazz-2'], 0)).toBe('jazz-3');
+    expect(nextFreeSlug('jazz', ['jazz', 'jazz-2'], 2)).toBe('jazz-5');
+    expect(nextFreeSlug('jazz', ['jazz-3'], 1)).toBe('jazz-2');
+    expect(nextFreeSlug('jazz', ['jazz-3'], 2)).toBe('jazz-4');
+  });
+});

@@ -39,15 +39,17 @@ export function slugify(text: string): string {
 
 /**
  * The first free slug among `base`, `base-2`, `base-3`, ... given the slugs already taken that
- * start with `base`. The suffix still fits within the length limit.
+ * start with `base`; with `skip`, the free one after `skip` others (writers that keep choosing the
+ * same free slug at once spread out). The suffix still fits within the length limit.
  */
-export function nextFreeSlug(base: string, taken: Iterable<string>): string {
+export function nextFreeSlug(base: string, taken: Iterable<string>, skip = 0): string {
   const used = new Set(taken);
-  if (!used.has(base)) return base;
+  let toSkip = skip;
+  if (!used.has(base) && toSkip-- === 0) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const candidate = trimChar(base.slice(0, MAX_SLUG_LENGTH - suffix.length), '-', 'end') + suffix;
-    if (!used.has(candidate)) return candidate;
+    if (!used.has(candidate) && toSkip-- === 0) return candidate;
   }
 }
 
@@ -70,13 +72,15 @@ export function slugBase(source: string, fallback: string): string {
 
 /**
  * The first free slug for `source` (contract §4): `fallback` when the source yields none, then
- * `-2`, `-3`, ... past the slugs `takenWithPrefix` reports for the candidates' common prefix.
+ * `-2`, `-3`, ... past the slugs `takenWithPrefix` reports for the candidates' common prefix
+ * (`skip`: see nextFreeSlug).
  */
 export async function chooseFreeSlug(
   source: string,
   fallback: string,
   takenWithPrefix: (prefix: string) => Promise<string[]>,
+  skip = 0,
 ): Promise<string> {
   const base = slugBase(source, fallback);
-  return nextFreeSlug(base, await takenWithPrefix(slugCandidatePrefix(base)));
+  return nextFreeSlug(base, await takenWithPrefix(slugCandidatePrefix(base)), skip);
 }
