@@ -42,6 +42,7 @@ describe('loadConfig', () => {
         redisKeyPrefix: 'calendar:',
       },
       shutdownTimeoutMs: 10000,
+      cacheMaxMb: 64,
     });
   });
 
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache.internal:6379/2',
       REDIS_KEY_PREFIX: 'cal1:',
       SHUTDOWN_TIMEOUT_MS: '2500',
+      CACHE_MAX_MB: '16',
     });
     expect(config).toEqual({
       port: 8080,
@@ -114,6 +116,7 @@ describe('loadConfig', () => {
         redisKeyPrefix: 'cal1:',
       },
       shutdownTimeoutMs: 2500,
+      cacheMaxMb: 16,
     });
   });
 
@@ -157,6 +160,8 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '-1'],
     ['SHUTDOWN_TIMEOUT_MS', '10s'],
     ['SHUTDOWN_TIMEOUT_MS', '600001'],
+    ['CACHE_MAX_MB', '-1'],
+    ['CACHE_MAX_MB', '64MB'],
     ['DB_HOST', 'db1:3306,,db2'],
     ['DB_HOST', 'db1:99999'],
     ['DB_HOST', 'db 1'],
@@ -209,6 +214,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_PER_PAGE: '1000' }).maxPerPage).toBe(1000);
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
+    expect(loadConfig({ CACHE_MAX_MB: '0' }).cacheMaxMb).toBe(0);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '600000' }).shutdownTimeoutMs).toBe(600000);
   });
 });
