@@ -151,10 +151,15 @@ describe('the OpenAPI document', () => {
     expect(parameter('/events/by-slug/{slug}', 'slug')).toEqual({ type: 'string' });
     expect(parameter('/events', 'page')).toMatchObject({ type: 'integer', default: 1, minimum: 1 });
     expect(parameter('/events', 'per_page')).toMatchObject({ type: 'integer', default: 10 });
-    expect(parameter('/events', 'venue')).toMatchObject({ type: 'array', items: { type: 'integer' } });
+    // Lists: repeated parameters (an array) or one comma-separated string (issue 17).
+    expect(parameter('/events', 'venue')).toMatchObject({
+      oneOf: [{ type: 'array', items: { type: 'integer' } }, { type: 'string' }],
+    });
     expect(parameter('/events', 'status')).toMatchObject({
-      type: 'array',
-      items: { type: 'string', enum: expect.arrayContaining(['publish', 'draft', 'trash']) },
+      oneOf: [
+        { type: 'array', items: { type: 'string', enum: expect.arrayContaining(['publish', 'draft', 'trash']) } },
+        { type: 'string' },
+      ],
     });
     expect(parameter('/categories', 'hide_empty')).toMatchObject({ type: 'boolean', default: true });
     expect(parameter('/categories', 'orderby')).toMatchObject({ enum: ['id', 'name', 'slug', 'count', 'description'] });

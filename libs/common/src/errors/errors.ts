@@ -40,6 +40,8 @@ export const Errors = {
   /** A form body with too many fields or nested too deep (issue 12); `key` says which. */
   formTooLarge: (key: string, max: number) => new ApiError(400, 'rest_invalid_param', key, { args: { max } }),
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
+  /** A body in a media type other than JSON or a form (contract §4). */
+  unsupportedMediaType: () => new ApiError(415, 'rest_unsupported_media_type', 'errors.rest_unsupported_media_type'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
   /** 503: the service cannot answer now (database unreachable); `Retry-After` when a wait is known. */
   unavailable: (retryAfterSeconds?: number) =>
