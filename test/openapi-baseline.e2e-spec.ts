@@ -50,6 +50,11 @@ const ADDED_SCHEMAS: Record<string, string> = Object.fromEntries(
   ].map((name) => [name, 'named input shapes for generated clients instead of anonymous unions (issue 13)']),
 );
 
+/** Statuses the baseline declared that the service never answers, with why. */
+const DROPPED_STATUSES: Record<string, string> = Object.fromEntries(
+  ['GET /categories/{id}', 'GET /tags/{id}'].map((name) => [`${name} 403`, 'terms are public: no read of a term answers 403 (issue 17)']),
+);
+
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 /** The bodies whose description/excerpt are limited, and the event bodies whose links are (issue 12). */
@@ -104,7 +109,8 @@ describe('the OpenAPI document against its baseline', () => {
       // Each operation keeps at least its baseline statuses; the comparison below takes the served ones.
       for (const [name, operation] of Object.entries(before.operations) as Array<[string, { responses: string[] }]>) {
         const now = (served.operations[name] as { responses: string[] } | undefined)?.responses ?? [];
-        expect([name, operation.responses.filter((status) => !now.includes(status))]).toEqual([name, []]);
+        const dropped = operation.responses.filter((status) => !now.includes(status) && !(`${name} ${status}` in DROPPED_STATUSES));
+        expect([name, dropped]).toEqual([name, []]);
         operation.responses = now;
       }
       expect(served).toEqual(before);

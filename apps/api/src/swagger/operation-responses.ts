@@ -25,7 +25,7 @@ const RETRY_AFTER: HeadersObject = {
   'Retry-After': { description: docsKey('headers.retry_after'), schema: { type: 'integer' } },
 };
 const RATE_LIMIT_HEADERS: HeadersObject = {
-  ...RETRY_AFTER,
+  'Retry-After': { ...RETRY_AFTER['Retry-After'], required: true },
   'RateLimit-Limit': { description: docsKey('headers.rate_limit_limit'), schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: docsKey('headers.rate_limit_remaining'), schema: { type: 'integer' } },
   'RateLimit-Reset': { description: docsKey('headers.rate_limit_reset'), schema: { type: 'integer' } },
@@ -47,12 +47,14 @@ export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; 
   add(400, writes && method !== 'delete' ? 'invalid_body' : 'invalid_query');
   // Credentials are checked on every route: a bad token is never silently anonymous (contract §6).
   add(401, route.needsCredentials ? 'unauthenticated' : 'invalid_token');
+  const isPost = POST_COLLECTIONS.has(collection);
   if (writes) add(403, namesRecord ? 'forbidden_record' : 'forbidden');
-  else if (namesRecord) add(403, 'not_readable');
+  // Posts have statuses and passwords; every term is public.
+  else if (namesRecord && isPost) add(403, 'not_readable');
   if (namesRecord) add(404, 'record_not_found');
   else if (path === '/') add(404, 'namespace_not_found');
   else if (!writes && !isDiscovery) add(404, 'page_not_found');
-  if (method === 'delete' && POST_COLLECTIONS.has(collection)) add(410, 'in_trash');
+  if (method === 'delete' && isPost) add(410, 'in_trash');
   if (writes) {
     // Body limits and media types are checked before routing, on every method that may carry a body.
     add(413, 'payload_too_large');

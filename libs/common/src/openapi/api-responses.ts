@@ -11,13 +11,13 @@ import { docsKey } from './docs-key';
  */
 
 const PAGE_HEADERS: HeadersObject = {
-  'X-TEC-Total': { description: docsKey('headers.total'), schema: { type: 'integer' } },
-  'X-TEC-TotalPages': { description: docsKey('headers.total_pages'), schema: { type: 'integer' } },
+  'X-TEC-Total': { description: docsKey('headers.total'), schema: { type: 'integer' }, required: true },
+  'X-TEC-TotalPages': { description: docsKey('headers.total_pages'), schema: { type: 'integer' }, required: true },
   Link: { description: docsKey('headers.link'), schema: { type: 'string' } },
 };
 
 const LOCATION_HEADER: HeadersObject = {
-  Location: { description: docsKey('headers.location'), schema: { type: 'string', format: 'uri' } },
+  Location: { description: docsKey('headers.location'), schema: { type: 'string', format: 'uri' }, required: true },
 };
 
 /** `GET /<collection>`: a page of records. */

@@ -4,7 +4,7 @@ import { ApiResponse } from '@nestjs/swagger';
 import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 const FEED_HEADERS: HeadersObject = {
-  'X-TEC-Total': { description: docsKey('headers.total'), schema: { type: 'integer' } },
+  'X-TEC-Total': { description: docsKey('headers.total'), schema: { type: 'integer' }, required: true },
   'X-ICS-Limit': { description: docsKey('headers.ics_limit'), schema: { type: 'integer' } },
   'X-ICS-Truncated': { description: docsKey('headers.ics_truncated'), schema: { type: 'boolean' } },
 };
