@@ -90,6 +90,15 @@ describe('the served OpenAPI document against the service', () => {
     await discovery(expectStatus);
     await postsAndTerms(expectStatus, published);
     await lists(expectStatus, published, drafts);
+    // Conditional requests (contract §10): whatever they answer (304 for a matching ETag; 412 once
+    // writes honour If-Match) must be declared, so the document cannot fall behind.
+    const event = published.events;
+    await session.send(t.http, 'GET', `/events/${event.id}`, { headers: { 'If-None-Match': '*' } });
+    await session.send(t.http, 'GET', '/events', { headers: { ...BASIC, 'If-None-Match': '"any"' } });
+    await session.send(t.http, 'PATCH', `/events/${event.id}`, {
+      headers: { ...ADMIN, 'If-Match': '"stale"' },
+      body: { json: { excerpt: 'x' } },
+    });
     await errorsOfEveryOperation(session, t.http, document, published, drafts, contributor);
     await rateLimits(session, limited.http, document);
     await writesGivenUp(session, t, document, published);
@@ -269,6 +278,7 @@ async function errorsOfEveryOperation(
     const send = (status: number, target: string, options: Send) => session.expect(status, http, method, target, options);
     await send(400, real, { headers: ADMIN, query: 'translation_language=xx' });
     await send(401, real, { headers: BAD_TOKEN });
+    if (!writes) await send(304, real, { headers: { ...ADMIN, 'If-None-Match': '*' } });
     if (statuses.includes('403')) {
       // A contributor may create posts, but not name another author, and may not touch terms or others' records.
       const collection = path.split('/')[1] as keyof typeof POSTS;

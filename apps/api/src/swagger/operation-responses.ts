@@ -8,9 +8,12 @@ import type { HeadersObject, OperationObject, ResponseObject } from '@nestjs/swa
  * a new route gets its errors without anybody listing them by hand. Each entry names the catalogue
  * key of its description; apply-examples gives each the body the service sends.
  *
+ * Besides the errors, every read may answer 304 without a body: Express compares `If-None-Match`
+ * with the ETag it gives each answer.
+ *
  * Not here: 405 (a method the path does not have: no operation to hang it on) and 500 (a bug).
- * 304 and 412 join when conditional requests exist (issue 10); the truth test sends
- * `If-None-Match` and `If-Match`, so it fails until they are declared here.
+ * 412 joins when writes honour `If-Match` (issue 10); the truth test sends `If-Match`, so it fails
+ * until it is declared here.
  */
 
 /** What the table needs to know about a route. */
@@ -67,12 +70,18 @@ export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; 
   return statuses;
 }
 
-/** Replaces whatever error answers the operation had with the table's, each with the error body. */
+const NOT_MODIFIED: ResponseObject = {
+  description: docsKey('responses.not_modified'),
+  headers: { ETag: { description: docsKey('headers.etag'), schema: { type: 'string' } } },
+};
+
+/** Replaces whatever error answers the operation had with the table's, each with the error body; reads get their 304. */
 export function declareErrorResponses(operation: OperationObject, route: RouteTraits): void {
   const responses: Record<string, ResponseObject> = {};
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
-    if (Number(status) < 400) responses[status] = response as ResponseObject;
+    if (Number(status) < 300) responses[status] = response as ResponseObject;
   }
+  if (route.method === 'get') responses['304'] = NOT_MODIFIED;
   for (const [status, { key, headers }] of errorStatusesOf(route)) {
     responses[String(status)] = {
       description: docsKey(`responses.${key}`),
