@@ -101,6 +101,33 @@ describe('errors (contract §8)', () => {
       expect(await countTermRows(t, 'categories')).toBe(before);
     });
 
+    it.each([
+      ['text/plain', 'name=Plain'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nMultipart\r\n--x--\r\n'],
+    ])('a %s body is 415 rest_unsupported_media_type and writes nothing, on creates and updates', async (type, body) => {
+      const before = await countTermRows(t, 'categories');
+      const created = await t.http.post(`${NS}/categories`).set(admin()).set('Content-Type', type).send(body);
+      expectErrorBody(created, 415, 'rest_unsupported_media_type');
+      const id = (
+        (
+          await t.http
+            .post(`${NS}/categories`)
+            .set(admin())
+            .send({ name: `Kept ${type}` })
+            .expect(201)
+        ).body as { id: number }
+      ).id;
+      const updated = await t.http.patch(`${NS}/categories/${id}`).set(admin()).set('Content-Type', type).send(body);
+      expectErrorBody(updated, 415, 'rest_unsupported_media_type');
+      expect(await countTermRows(t, 'categories')).toBe(before + 1);
+      expect((await t.http.get(`${NS}/categories/${id}`).expect(200)).body).toMatchObject({ name: `Kept ${type}` });
+    });
+
+    it('a write without a body passes whatever Content-Type it names', async () => {
+      const id = ((await t.http.post(`${NS}/categories`).set(admin()).send({ name: 'Bodiless' }).expect(201)).body as { id: number }).id;
+      await t.http.delete(`${NS}/categories/${id}`).set(admin()).set('Content-Type', 'text/plain').expect(200);
+    });
+
     it('a body just under 1 MB is accepted', async () => {
       // The padding is an unknown field, ignored once the body has been read.
       const res = await t.http

@@ -4,6 +4,7 @@ import {
   MAX_BODY_BYTES,
   MAX_BODY_DEPTH,
   MAX_FORM_FIELDS,
+  mediaTypesMiddleware,
   methodOverrideMiddleware,
   optionsMiddleware,
   requestAddressMiddleware,
@@ -63,6 +64,8 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   }
   // Before anything looks at the method: a POST standing for PUT, PATCH or DELETE is that method.
   app.use(methodOverrideMiddleware());
+  // Bodies are JSON or forms (contract §4); any other is a 415, not a body silently ignored.
+  app.use(mediaTypesMiddleware());
   // Size, depth and field-count limits (issue 12): no body makes the validation pipe recurse
   // without bound; each failure has its own error code (body-limits.ts).
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], verify: verifyJsonDepth }));

@@ -48,6 +48,7 @@ export * from './http/param-types';
 export * from './text/trim';
 export * from './validation/field-errors';
 export * from './validation/api-validation.pipe';
+export * from './http/media-types.middleware';
 export * from './http/method-override.middleware';
 export * from './http/redact-url';
 export * from './openapi/named-schemas';

@@ -1,15 +1,4 @@
-import {
-  API_NAMESPACE,
-  ApiError,
-  trimChar,
-  ApiRequest,
-  apiRoot,
-  Ctx,
-  docsKey,
-  ErrorBody,
-  LocalizedQuery,
-  RequestContext,
-} from '@app/common';
+import { API_NAMESPACE, ApiError, trimChar, ApiRequest, apiRoot, Ctx, docsKey, LocalizedQuery, RequestContext } from '@app/common';
 import { Controller, Get, HttpStatus, Query, Req } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiDocumentation } from '../swagger/api-documentation.service';
@@ -27,8 +16,6 @@ export class DiscoveryController {
 
   @Get()
   @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.index'), type: NamespaceIndexDto })
-  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBody })
-  @ApiResponse({ status: HttpStatus.NOT_FOUND, description: docsKey('responses.namespace_not_found'), type: ErrorBody })
   index(@Query() query: NamespaceIndexQuery, @Req() request: ApiRequest, @Ctx() context: RequestContext) {
     // WordPress answers any other namespace with 404 rest_invalid_namespace; this service has one.
     if (query.namespace !== undefined && trimChar(query.namespace, '/') !== API_NAMESPACE) {
@@ -43,7 +30,6 @@ export class DiscoveryController {
 
   @Get('doc')
   @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.openapi'), schema: { type: 'object' } })
-  @ApiResponse({ status: HttpStatus.BAD_REQUEST, description: docsKey('responses.invalid_query'), type: ErrorBody })
   doc(@Query() _query: LocalizedQuery, @Req() request: ApiRequest, @Ctx() context: RequestContext) {
     return this.documentation.forRequest(context.language, request.address);
   }

@@ -120,7 +120,7 @@ function argsOf(operation: OperationObject, resolve: Resolve): Record<string, In
   const ordered = [...parameters.filter((p) => p.in === 'path'), ...parameters.filter((p) => p.in === 'query')];
   for (const parameter of ordered) {
     args[parameter.name] = toArg(
-      resolve(parameter.schema),
+      asList(resolve(parameter.schema)),
       parameter.description,
       parameter.in === 'path' || parameter.required === true,
       resolve,
@@ -133,6 +133,15 @@ function argsOf(operation: OperationObject, resolve: Resolve): Record<string, In
     args[name] = toArg(schema, schema?.description, body?.required?.includes(name) ?? false, resolve);
   }
   return args;
+}
+
+/**
+ * A list filter is documented as a list or its comma-separated string; the index describes it as
+ * the list, as WordPress does (`type: array` with its `items`), the string being the same list.
+ */
+function asList(schema: SchemaObject | undefined): SchemaObject | undefined {
+  const list = schema?.oneOf?.find((variant) => 'type' in variant && variant.type === 'array') as SchemaObject | undefined;
+  return list ? { ...list, ...(schema?.default !== undefined ? { default: schema.default } : {}) } : schema;
 }
 
 function toArg(schema: SchemaObject | undefined, description: string | undefined, required: boolean, resolve: Resolve): IndexArg {

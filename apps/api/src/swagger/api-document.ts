@@ -1,4 +1,4 @@
-import { API_NAMESPACE, docsKey, LANGUAGES } from '@app/common';
+import { API_NAMESPACE, docsKey, ErrorBody, LANGUAGES } from '@app/common';
 import { ImageResponse } from '@app/posts';
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
@@ -6,9 +6,12 @@ import type {
   OperationObject,
   ParameterObject,
   PathItemObject,
+  RequestBodyObject,
+  SchemaObject,
   SecurityRequirementObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { accessRulesByOperation, operationIdOf } from './operation-access';
+import { declareErrorResponses, RouteTraits } from './operation-responses';
 import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
 import { CreateVenueDto } from '../venues/dto/create-venue.dto';
 import { VenueResponse } from '../venues/dto/venue.response';
@@ -38,7 +41,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: operationIdOf,
     // Referenced only inside `oneOf`s (`image`, an event's `venue`, a new venue or organizer in an
     // event body), which Nest does not follow.
-    extraModels: [ImageResponse, VenueResponse, CreateVenueDto, CreateOrganizerDto],
+    // The error body is referenced by the error answers operation-responses.ts adds.
+    extraModels: [ImageResponse, VenueResponse, CreateVenueDto, CreateOrganizerDto, ErrorBody],
   });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...EVENT_INPUT_SCHEMAS } };
   const access = accessRulesByOperation(app);
@@ -47,10 +51,14 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
     // Only the namespace is documented: the server URL ends in it (health checks are excluded anyway).
     if (path !== NAMESPACE_PREFIX && !path.startsWith(`${NAMESPACE_PREFIX}/`)) continue;
-    paths[path.slice(NAMESPACE_PREFIX.length) || '/'] = item;
+    const relative = path.slice(NAMESPACE_PREFIX.length) || '/';
+    paths[relative] = item;
     for (const method of HTTP_METHODS) {
       const operation = item[method];
-      if (operation) completeOperation(operation, access.has(operation.operationId ?? ''));
+      if (!operation) continue;
+      const needsCredentials = access.has(operation.operationId ?? '');
+      completeOperation(operation, needsCredentials);
+      declareErrorResponses(operation, { method: method as RouteTraits['method'], path: relative, needsCredentials });
     }
   }
   document.paths = paths;
@@ -67,6 +75,8 @@ function completeOperation(operation: OperationObject, needsCredentials: boolean
     // Path IDs are digits only (spec); TypeScript's `number` cannot say "integer".
     if (parameter.schema && 'type' in parameter.schema && parameter.schema.type === 'number') parameter.schema.type = 'integer';
   }
+  for (const parameter of parameters) if (parameter.in === 'query') acceptCommaSeparated(parameter);
+  acceptForms(operation.requestBody as RequestBodyObject | undefined);
   // Every route takes the language parameter (spec), in the query or the body; list it where no DTO does.
   if (!parameters.some((parameter) => parameter.name === 'translation_language')) {
     parameters.push({
@@ -80,6 +90,26 @@ function completeOperation(operation: OperationObject, needsCredentials: boolean
   operation.parameters = parameters;
   // Reads work anonymously and show more with credentials; writes need them.
   operation.security = needsCredentials ? CREDENTIALS : [{}, ...CREDENTIALS];
+}
+
+/**
+ * A list filter takes repeated parameters (`status=a&status=b`, an array) or one comma-separated
+ * value (`status=a,b`, a string) (contract §3): both forms are described, the list first.
+ */
+function acceptCommaSeparated(parameter: ParameterObject): void {
+  const schema = parameter.schema as SchemaObject | undefined;
+  if (schema?.type !== 'array') return;
+  const { default: defaultValue, ...list } = schema;
+  parameter.schema = {
+    oneOf: [list, { type: 'string', description: docsKey('schemas.CommaSeparatedList') }],
+    ...(defaultValue !== undefined ? { default: defaultValue } : {}),
+  };
+}
+
+/** Bodies are JSON or a form (contract §4): the same fields in either media type, JSON first (Swagger UI's choice). */
+function acceptForms(body: RequestBodyObject | undefined): void {
+  const json = body?.content['application/json'];
+  if (body && json) body.content = { 'application/json': json, 'application/x-www-form-urlencoded': { schema: json.schema } };
 }
 
 function tagsOf(paths: Record<string, PathItemObject>) {

@@ -1,4 +1,4 @@
-import { API_NAMESPACE, ApiError, apiRoot, Language, RequestAddress } from '@app/common';
+import { API_NAMESPACE, ApiError, apiRoot, docsKey, Language, LANGUAGES, RequestAddress } from '@app/common';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { I18nService } from 'nestjs-i18n';
@@ -53,9 +53,20 @@ export class ApiDocumentation {
     return document;
   }
 
-  /** The document in the request's language, its server URL where the request came in. */
+  /**
+   * The document in the request's language. Its first server URL is where the request came in
+   * (contract §7); the others are the same API with each language segment and without one, so a
+   * client may pick the language of its answers by server.
+   */
   forRequest(language: Language, address: RequestAddress): OpenAPIObject {
-    return { ...this.document(language), servers: [{ url: `${apiRoot(address)}/${API_NAMESPACE}/` }] };
+    const here = `${apiRoot(address)}/${API_NAMESPACE}/`;
+    const translator = this.docsTranslator();
+    const servers = ([undefined, ...LANGUAGES] as Array<Language | undefined>).map((segment) => ({
+      url: `${apiRoot({ ...address, pathLanguage: segment })}/${API_NAMESPACE}/`,
+      description: translator.text(docsKey(`servers.${segment ?? 'default'}`), language),
+    }));
+    servers.sort((a, b) => Number(b.url === here) - Number(a.url === here));
+    return { ...this.document(language), servers };
   }
 
   docsTranslator(): DocsTranslator {

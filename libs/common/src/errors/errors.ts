@@ -42,6 +42,8 @@ export const Errors = {
   payloadTooLarge: () => new ApiError(413, 'rest_payload_too_large', 'errors.rest_payload_too_large'),
   /** 412: an `If-Match` that is not the record's current ETag (contract §10); nothing was written. */
   preconditionFailed: () => new ApiError(412, 'rest_precondition_failed', 'errors.rest_precondition_failed'),
+  /** A body in a media type other than JSON or a form (contract §4). */
+  unsupportedMediaType: () => new ApiError(415, 'rest_unsupported_media_type', 'errors.rest_unsupported_media_type'),
   internal: () => new ApiError(500, 'rest_internal_error', 'errors.rest_internal_error'),
   /** 503: the service cannot answer now (database unreachable); `Retry-After` when a wait is known. */
   unavailable: (retryAfterSeconds?: number) =>

@@ -1,15 +1,15 @@
-import { ApiFailure, docsKey } from '@app/common';
+import { docsKey } from '@app/common';
 import { applyDecorators, HttpStatus } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 const FEED_HEADERS: HeadersObject = {
-  'X-TEC-Total': { description: docsKey('headers.total'), schema: { type: 'integer' } },
+  'X-TEC-Total': { description: docsKey('headers.total'), schema: { type: 'integer' }, required: true },
   'X-ICS-Limit': { description: docsKey('headers.ics_limit'), schema: { type: 'integer' } },
   'X-ICS-Truncated': { description: docsKey('headers.ics_truncated'), schema: { type: 'boolean' } },
 };
 
-/** A calendar feed answers `text/calendar`; its failures are the JSON errors of the list or record route. */
+/** A calendar feed answers `text/calendar`; its failures are JSON errors (operation-responses.ts). */
 export const ApiFeedResponses = (of: 'list' | 'record') =>
   applyDecorators(
     ApiResponse({
@@ -18,9 +18,4 @@ export const ApiFeedResponses = (of: 'list' | 'record') =>
       content: { 'text/calendar': { schema: { type: 'string' } } },
       ...(of === 'list' ? { headers: FEED_HEADERS } : {}),
     }),
-    ApiFailure(HttpStatus.BAD_REQUEST, 'invalid_query'),
-    ApiFailure(HttpStatus.UNAUTHORIZED, 'invalid_token'),
-    ...(of === 'list'
-      ? [ApiFailure(HttpStatus.NOT_FOUND, 'page_not_found')]
-      : [ApiFailure(HttpStatus.FORBIDDEN, 'not_readable'), ApiFailure(HttpStatus.NOT_FOUND, 'record_not_found')]),
   );

@@ -39,6 +39,16 @@ export function documentedError(descriptionKey: string, path: string): ApiError 
       return Errors.archivePageNotFound(kind ? kind.name : 'term');
     case 'responses.in_trash':
       return kind ? PostErrors.inTrash(kind) : undefined;
+    case 'responses.precondition_failed':
+      return Errors.preconditionFailed();
+    case 'responses.payload_too_large':
+      return Errors.payloadTooLarge();
+    case 'responses.unsupported_media_type':
+      return Errors.unsupportedMediaType();
+    case 'responses.too_many_requests':
+      return Errors.tooManyRequests(42, 10);
+    case 'responses.unavailable':
+      return Errors.unavailable(1);
     case 'responses.namespace_not_found':
       return new ApiError(404, 'rest_invalid_namespace', 'errors.rest_invalid_namespace');
     default:
