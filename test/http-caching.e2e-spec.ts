@@ -308,6 +308,20 @@ describe('HTTP caching: the response cache of anonymous reads (CACHE_MAX_MB)', (
     expect((await cached.http.get(path).expect(200)).body.title).toBe('Changed behind its back');
   });
 
+  it('keeps an iCalendar feed too, with its content type; the event list still varies by Accept', async () => {
+    const event = await createEvent(cached, { title: 'Feed kept', start_date: '2031-03-01 10:00:00', end_date: '2031-03-01 11:00:00' });
+    const feed = `${EVENTS}/${event.id}.ics`;
+    const first = await cached.http.get(feed).buffer(true).expect(200);
+    await renameInDatabase(event.id, 'Feed renamed behind its back');
+    const again = await cached.http.get(feed).buffer(true).expect(200);
+    expect(again.text).toBe(first.text);
+    expect(again.text).toContain('Feed kept');
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    const list = await cached.http.get(EVENTS).expect(200);
+    expect(list.headers.vary).toMatch(/Accept(?!-)/);
+    expect(list.headers.vary).toMatch(/Accept-Language/);
+  });
+
   it('a HEAD answered from the cache has the headers and no body', async () => {
     const path = `${EVENTS}?per_page=1`;
     await cached.http.get(path).expect(200);

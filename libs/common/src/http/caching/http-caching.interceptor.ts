@@ -57,7 +57,9 @@ export class HttpCachingInterceptor implements NestInterceptor {
   private read(req: ApiRequest, res: Response, etag: string, next: CallHandler): Observable<unknown> {
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', req.headers.authorization === undefined ? 'public, no-cache' : 'private, no-cache');
-    res.setHeader('Vary', 'Accept-Language, Authorization');
+    // Added to what is there (the event list also varies by Accept: its iCalendar feed).
+    res.vary('Accept-Language');
+    res.vary('Authorization');
     if (noneMatchHits(req.headers['if-none-match'], etag)) throw new NotModified();
     if (!this.cache.enabled || req.headers.authorization !== undefined) return next.handle();
     const hit = this.cache.get(etag);
@@ -71,9 +73,11 @@ export class HttpCachingInterceptor implements NestInterceptor {
    * itself, such as its ID or CORS), and sends the same bytes now, serialized once.
    */
   private store(etag: string, res: Response, before: Set<string>, body: unknown): unknown {
-    if (res.statusCode !== 200 || body === undefined || typeof body !== 'object') return body;
-    const text = JSON.stringify(body);
-    res.setHeader('Content-Type', JSON_TYPE);
+    if (res.statusCode !== 200 || body === undefined || body === null) return body;
+    // Objects leave as JSON; text (an iCalendar feed) with the type its handler set.
+    if (typeof body !== 'object' && typeof body !== 'string') return body;
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    if (typeof body !== 'string') res.setHeader('Content-Type', JSON_TYPE);
     const headers: Record<string, string> = {};
     for (const name of res.getHeaderNames()) {
       if (!before.has(name)) headers[name] = String(res.getHeader(name));
