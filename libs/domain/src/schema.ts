@@ -8,6 +8,7 @@ import { EventRevision1796100000000 } from './migrations/1796100000000-event-rev
 import { TermNameKey1797000000000 } from './migrations/1797000000000-term-name-key';
 import { UserDisableTokenLastUsed1797100000000 } from './migrations/1797100000000-user-disable-token-last-used';
 import { TermCounts1797300000000 } from './migrations/1797300000000-term-counts';
+import { ListOrderIndex1797300000001 } from './migrations/1797300000001-list-order-index';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -26,5 +27,6 @@ export const SCHEMA: SchemaParts = {
     TermNameKey1797000000000,
     UserDisableTokenLastUsed1797100000000,
     TermCounts1797300000000,
+    ListOrderIndex1797300000001,
   ],
 };

@@ -1,11 +1,17 @@
 import { PostRecord } from '../posts/post-record.entity';
 import { Column, Entity, Index } from 'typeorm';
 
+/** The index a page of the event list walks (EventsRepository.orderPage). */
+export const LIST_ORDER_INDEX = 'IDX_events_list_order';
+
 @Entity('events')
 @Index('UQ_events_slug', ['slug'], { unique: true })
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
 @Index('IDX_events_end', ['endUtc'])
+// Pages of the list in (start_utc, id) order: both engines append the primary key to a secondary
+// index, so a page walks this index from the window's start and stops after LIMIT rows.
+@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc'])
 // Finds due scheduled events with one probe (DueEventsPublisher).
 @Index('IDX_events_status_published', ['status', 'publishedUtc'])
 export class CalendarEvent extends PostRecord {

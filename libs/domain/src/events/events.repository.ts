@@ -7,7 +7,7 @@ import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
-import { CalendarEvent } from './event.entity';
+import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 
 const PLACE_LINKS = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -100,8 +100,11 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     if (criteria.include?.length) {
       qb.andWhere('p.id IN (:...include)', { include: criteria.include });
     } else {
-      qb.andWhere('p.hide_from_listings = :hidden', { hidden: false });
-      whereDates(qb, criteria.window);
+      // A venue's or organizer's events are found from their link rows: a unary + keeps SQLite
+      // from walking the window's index instead (MySQL ignores it and starts there anyway).
+      const column = criteria.venueIds || criteria.organizerIds ? (name: string) => `+p.${name}` : (name: string) => `p.${name}`;
+      qb.andWhere(`${column('hide_from_listings')} = :hidden`, { hidden: false });
+      whereDates(qb, criteria.window, column);
     }
     // A locked event's terms, venues and organizers are hidden: a filter on them must not find it.
     if (
@@ -116,8 +119,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     }
     whereLinked(qb, 'categories_et', 'event_terms', 'term_id', criteria.categoryIds);
     whereLinked(qb, 'tags_et', 'event_terms', 'term_id', criteria.tagIds);
-    whereLinked(qb, 'venue_l', PLACE_LINKS.venue.table, PLACE_LINKS.venue.column, criteria.venueIds);
-    whereLinked(qb, 'organizer_l', PLACE_LINKS.organizer.table, PLACE_LINKS.organizer.column, criteria.organizerIds);
+    wherePlaceLinked(qb, 'venue_l', PLACE_LINKS.venue, criteria.venueIds);
+    wherePlaceLinked(qb, 'organizer_l', PLACE_LINKS.organizer, criteria.organizerIds);
     if (criteria.featured !== undefined) qb.andWhere('p.featured = :featured', { featured: criteria.featured });
     const located = locatedSql(criteria.viewer);
     if (criteria.geoloc !== undefined)
@@ -140,6 +143,10 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       qb.addSelect(distanceSql(criteria.viewer), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
     } else {
       qb.orderBy('p.start_utc', 'ASC');
+      // MariaDB would otherwise drive a category list from the link rows and sort all of the
+      // category's events (filesort) to return ten; walking the start order stops after the page.
+      // (SQLite chooses this walk by itself; TypeORM writes the hint for MySQL only.)
+      if (walksStartOrder(criteria)) qb.useIndex(LIST_ORDER_INDEX);
     }
     qb.addOrderBy('p.id', 'ASC');
   }
@@ -174,13 +181,47 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   }
 }
 
-function whereDates(qb: WhereExpressionBuilder, window: DateWindow): void {
-  if (window.start) qb.andWhere('p.start_utc >= :windowStart', { windowStart: window.start });
-  if (window.end) qb.andWhere('p.end_utc <= :windowEnd', { windowEnd: window.end });
-  if (window.startsBefore) qb.andWhere('p.start_utc < :startsBefore', { startsBefore: window.startsBefore });
-  if (window.startsAfter) qb.andWhere('p.start_utc > :startsAfter', { startsAfter: window.startsAfter });
-  if (window.endsBefore) qb.andWhere('p.end_utc < :endsBefore', { endsBefore: window.endsBefore });
-  if (window.endsAfter) qb.andWhere('p.end_utc > :endsAfter', { endsAfter: window.endsAfter });
+/**
+ * Whether a page is best found by walking the events in start order: published events are most
+ * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
+ * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare.
+ */
+function walksStartOrder(criteria: EventListCriteria): boolean {
+  return (
+    !criteria.include?.length &&
+    !criteria.venueIds &&
+    !criteria.organizerIds &&
+    criteria.geoloc === undefined &&
+    criteria.statuses.includes('publish')
+  );
+}
+
+function whereDates(qb: WhereExpressionBuilder, window: DateWindow, column: (name: string) => string): void {
+  const start = column('start_utc');
+  const end = column('end_utc');
+  if (window.start) qb.andWhere(`${start} >= :windowStart`, { windowStart: window.start });
+  if (window.end) qb.andWhere(`${end} <= :windowEnd`, { windowEnd: window.end });
+  if (window.startsBefore) qb.andWhere(`${start} < :startsBefore`, { startsBefore: window.startsBefore });
+  if (window.startsAfter) qb.andWhere(`${start} > :startsAfter`, { startsAfter: window.startsAfter });
+  if (window.endsBefore) qb.andWhere(`${end} < :endsBefore`, { endsBefore: window.endsBefore });
+  if (window.endsAfter) qb.andWhere(`${end} > :endsAfter`, { endsAfter: window.endsAfter });
+}
+
+/**
+ * Events linked to one of the venues or organizers (OR logic). Written as `id IN (...)` so both
+ * engines start from the link rows (a venue has a few dozen events) and look the events up by ID,
+ * for the count as for the page, instead of walking the whole window in start order.
+ */
+function wherePlaceLinked(
+  qb: WhereExpressionBuilder,
+  alias: string,
+  link: { table: string; column: string },
+  ids: number[] | undefined,
+): void {
+  if (!ids?.length) return;
+  qb.andWhere(`p.id IN (SELECT ${alias}.event_id FROM ${link.table} ${alias} WHERE ${alias}.${link.column} IN (:...${alias}Ids))`, {
+    [`${alias}Ids`]: ids,
+  });
 }
 
 /** Events linked to one of `ids` through a link table (OR logic). */
