@@ -1,4 +1,5 @@
 import { SchemaParts } from '@app/database';
+import { EventDayCount } from './events/event-day-count.entity';
 import { EventOrganizer, EventTerm, EventVenue } from './events/event-link.entities';
 import { CalendarEvent } from './events/event.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
@@ -9,6 +10,7 @@ import { TermNameKey1797000000000 } from './migrations/1797000000000-term-name-k
 import { UserDisableTokenLastUsed1797100000000 } from './migrations/1797100000000-user-disable-token-last-used';
 import { TermCounts1797300000000 } from './migrations/1797300000000-term-counts';
 import { ListOrderIndex1797300000001 } from './migrations/1797300000001-list-order-index';
+import { EventDayCounts1797300000002 } from './migrations/1797300000002-event-day-counts';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -18,7 +20,21 @@ import { Venue } from './venues/venue.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
-  entities: [User, ApiToken, Term, Category, Tag, Image, Venue, Organizer, CalendarEvent, EventTerm, EventVenue, EventOrganizer],
+  entities: [
+    User,
+    ApiToken,
+    Term,
+    Category,
+    Tag,
+    Image,
+    Venue,
+    Organizer,
+    CalendarEvent,
+    EventTerm,
+    EventVenue,
+    EventOrganizer,
+    EventDayCount,
+  ],
   migrations: [
     InitialSchema1763780000000,
     CoveringListIndexes1795400000000,
@@ -28,5 +44,6 @@ export const SCHEMA: SchemaParts = {
     UserDisableTokenLastUsed1797100000000,
     TermCounts1797300000000,
     ListOrderIndex1797300000001,
+    EventDayCounts1797300000002,
   ],
 };

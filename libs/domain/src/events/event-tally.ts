@@ -46,10 +46,13 @@ export function tallyOf(row: {
   };
 }
 
-/** The day-count keys (scope, day) an event adds to when it counts with these terms. */
-export function dayKeys(tally: EventTally, termIds: number[] = tally.termIds): Array<[number, string]> {
+/** The day-count keys (scope, day) an event adds to: every listed event's, and its terms' when open. */
+export function dayKeys(tally: EventTally): Array<[number, string]> {
   if (!tally.listed) return [];
-  const keys: Array<[number, string]> = termIds === tally.termIds ? [[ALL_LISTED_SCOPE, tally.day]] : [];
-  if (tally.open) for (const id of termIds) keys.push([id, tally.day]);
-  return keys;
+  return [[ALL_LISTED_SCOPE, tally.day], ...termDayKeys(tally, tally.termIds)];
+}
+
+/** The day-count keys of some of the event's terms (when its terms change). */
+export function termDayKeys(tally: EventTally, termIds: number[]): Array<[number, string]> {
+  return tally.listed && tally.open ? termIds.map((id): [number, string] => [id, tally.day]) : [];
 }

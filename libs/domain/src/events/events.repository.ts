@@ -2,12 +2,14 @@ import { containsPattern, LIKE_ESCAPE } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
-import { lockedSql, openSql, visibilityParams } from '../posts/visibility';
+import { lockedSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
 import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
+import { talliedScope, wholeDays } from './event-list-total';
+import { utcDay } from './event-tally';
 
 const PLACE_LINKS = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -47,40 +49,38 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     super(dataSource, CalendarEvent);
   }
 
+  protected removeLinks(id: number, db: EntityManager): Promise<void> {
+    return this.links.unlinkEvent(id, db);
+  }
+
   /**
-   * Saves the event and notes what its status change does to its terms' counts (its links are
-   * written afterwards, by EventLinksRepository, which notes their changes). The caller ends the
-   * write with `flushTermCounts`.
+   * Saves the event and notes how the change moves the counts kept for lists (status, listing,
+   * password, start day; its links are written afterwards, by EventLinksRepository, which notes
+   * their changes). The caller ends the write with `flushTermCounts`.
    */
   override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
-    const before = record.id ? await this.counts.countedTermsOf(record.id, db) : [];
+    const before = record.id ? await this.counts.tallyOf(record.id, db) : null;
     const saved = await super.save(record, db);
-    if (record.id) {
-      this.counts.note(db, before, -1);
-      this.counts.note(db, await this.counts.countedTermsOf(saved.id, db), 1);
-    }
+    this.counts.noteEvent(db, before, -1);
+    this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db), 1);
     return saved;
   }
 
-  /** Applies the term count changes this transaction noted; the last statement of an event write. */
+  /** Applies the count changes this transaction noted; the last statement of an event write. */
   flushTermCounts(db: EntityManager): Promise<void> {
     return this.counts.flush(db);
   }
 
   override async moveToTrash(id: number, modifiedUtc: Date, db: EntityManager): Promise<void> {
-    this.counts.note(db, await this.counts.countedTermsOf(id, db), -1);
+    this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
     await super.moveToTrash(id, modifiedUtc, db);
     await this.counts.flush(db);
   }
 
   override async remove(id: number, db: EntityManager): Promise<void> {
-    this.counts.note(db, await this.counts.countedTermsOf(id, db), -1);
+    this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
     await super.remove(id, db);
     await this.counts.flush(db);
-  }
-
-  protected removeLinks(id: number, db: EntityManager): Promise<void> {
-    return this.links.unlinkEvent(id, db);
   }
 
   /**
@@ -135,6 +135,29 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     }
     if (criteria.postParentId !== undefined) qb.andWhere('p.post_parent_id = :postParent', { postParent: criteria.postParentId });
     if (criteria.ticketed === true) qb.andWhere('1 = 0');
+  }
+
+  /**
+   * `X-TEC-Total` without counting the window's events where the kept day counts serve (see
+   * talliedScope): the whole days inside the window are a sum of day counts; the partial first
+   * and last days are counted (one day's events at most); the events starting inside the window
+   * but ending after it are taken away, found among those starting within the longest event span
+   * before the window's end. Exact for every window, with the caller's statuses and filters.
+   */
+  protected override async countPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): Promise<number> {
+    const scope = talliedScope(criteria);
+    const { start, end } = criteria.window;
+    const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
+    if (scope === undefined || !start || !end || !days) return qb.getCount();
+    const head = start < days.first ? await qb.clone().andWhere('p.start_utc < :tallyFirst', { tallyFirst: days.first }).getCount() : 0;
+    const tail = await qb.clone().andWhere('p.start_utc >= :tallyAfter', { tallyAfter: days.after }).getCount();
+    const middle = await this.counts.sumDays(scope, utcDay(days.first), utcDay(days.after));
+    const reach = new Date(Math.max(days.first.getTime(), end.getTime() - (await this.counts.longestSpan()) * 1000));
+    const overhang = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
+    whereVisible(overhang, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    this.applyFilters(overhang, { ...criteria, window: { start: reach } });
+    overhang.andWhere('p.start_utc < :tallyAfter AND p.end_utc > :windowEnd', { tallyAfter: days.after, windowEnd: end });
+    return head + middle + tail - (await overhang.getCount());
   }
 
   /** Start, then ID ascending; nearest first when a point is given. */

@@ -4,6 +4,7 @@ import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } 
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
 import { CalendarEvent } from '../events/event.entity';
+import { tallyOf } from '../events/event-tally';
 import { PostRecord } from '../posts/post-record.entity';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { termNameKey } from '../terms/term-name-key';
@@ -107,7 +108,17 @@ export class BulkInsertRepository {
       db,
     );
     // The terms' stored counts rise in the same transaction, so they stay exact beside a running service.
-    for (const plan of plans) if (plan.row.status === 'publish') this.counts.note(db, plan.termIds, 1);
+    for (const { row, termIds } of plans) {
+      const tally = tallyOf({
+        status: String(row.status),
+        hideFromListings: Boolean(row.hideFromListings),
+        password: (row.password as string | null | undefined) ?? null,
+        startUtc: row.startUtc as Date,
+        endUtc: row.endUtc as Date,
+        termIds,
+      });
+      this.counts.noteEvent(db, tally, 1);
+    }
     await this.counts.flush(db);
   }
 
