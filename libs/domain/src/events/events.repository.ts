@@ -96,13 +96,15 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     });
   }
 
-  protected applyFilters(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
+  /** `unindexed`: keep SQLite off the list-order index (counts that read a covering index instead). */
+  protected applyFilters(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria, unindexed = false): void {
     if (criteria.include?.length) {
       qb.andWhere('p.id IN (:...include)', { include: criteria.include });
     } else {
       // A venue's or organizer's events are found from their link rows: a unary + keeps SQLite
       // from walking the window's index instead (MySQL ignores it and starts there anyway).
-      const column = criteria.venueIds || criteria.organizerIds ? (name: string) => `+p.${name}` : (name: string) => `p.${name}`;
+      const column =
+        unindexed || criteria.venueIds || criteria.organizerIds ? (name: string) => `+p.${name}` : (name: string) => `p.${name}`;
       qb.andWhere(`${column('hide_from_listings')} = :hidden`, { hidden: false });
       whereDates(qb, criteria.window, column);
     }
@@ -149,15 +151,30 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     const { start, end } = criteria.window;
     const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
     if (scope === undefined || !start || !end || !days) return qb.getCount();
-    const head = start < days.first ? await qb.clone().andWhere('p.start_utc < :tallyFirst', { tallyFirst: days.first }).getCount() : 0;
-    const tail = await qb.clone().andWhere('p.start_utc >= :tallyAfter', { tallyAfter: days.after }).getCount();
+    const head = start < days.first ? await this.countStarts(criteria, start, days.first, 'p.end_utc <= :windowEnd') : 0;
+    const tail = await this.countStarts(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd');
     const middle = await this.counts.sumDays(scope, utcDay(days.first), utcDay(days.after));
     const reach = new Date(Math.max(days.first.getTime(), end.getTime() - (await this.counts.longestSpan()) * 1000));
-    const overhang = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
-    whereVisible(overhang, 'p', criteria.viewer, criteria.statuses, criteria.now);
-    this.applyFilters(overhang, { ...criteria, window: { start: reach } });
-    overhang.andWhere('p.start_utc < :tallyAfter AND p.end_utc > :windowEnd', { tallyAfter: days.after, windowEnd: end });
-    return head + middle + tail - (await overhang.getCount());
+    const overhang = await this.countStarts(criteria, reach, days.after, 'p.end_utc > :windowEnd');
+    return head + middle + tail - overhang;
+  }
+
+  /**
+   * Events of the list (its statuses and filters, not its window) starting in [from, to) whose end
+   * meets `endCondition` (on `:windowEnd`). `+p.hide_from_listings` steers SQLite to the covering
+   * status/start/end index: these counts read a day or two of index entries and no table rows.
+   */
+  private countStarts(criteria: EventListCriteria, from: Date, to: Date, endCondition: string): Promise<number> {
+    const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
+    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    this.applyFilters(qb, { ...criteria, window: {} }, true);
+    return qb
+      .andWhere(`p.start_utc >= :countFrom AND p.start_utc < :countTo AND ${endCondition}`, {
+        countFrom: from,
+        countTo: to,
+        windowEnd: criteria.window.end,
+      })
+      .getCount();
   }
 
   /** Start, then ID ascending; nearest first when a point is given. */
@@ -223,7 +240,8 @@ function whereDates(qb: WhereExpressionBuilder, window: DateWindow, column: (nam
   const start = column('start_utc');
   const end = column('end_utc');
   if (window.start) qb.andWhere(`${start} >= :windowStart`, { windowStart: window.start });
-  if (window.end) qb.andWhere(`${end} <= :windowEnd`, { windowEnd: window.end });
+  // An event ends after it starts: the start bound lets a walk of the start index stop at the window's end.
+  if (window.end) qb.andWhere(`${end} <= :windowEnd AND ${start} <= :windowEnd`, { windowEnd: window.end });
   if (window.startsBefore) qb.andWhere(`${start} < :startsBefore`, { startsBefore: window.startsBefore });
   if (window.startsAfter) qb.andWhere(`${start} > :startsAfter`, { startsAfter: window.startsAfter });
   if (window.endsBefore) qb.andWhere(`${end} < :endsBefore`, { endsBefore: window.endsBefore });
