@@ -11,6 +11,7 @@ import { UserDisableTokenLastUsed1797100000000 } from './migrations/179710000000
 import { TermCounts1797300000000 } from './migrations/1797300000000-term-counts';
 import { ListOrderIndex1797300000001 } from './migrations/1797300000001-list-order-index';
 import { EventDayCounts1797300000002 } from './migrations/1797300000002-event-day-counts';
+import { EventSearchIndex1797300000003 } from './migrations/1797300000003-event-search-index';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -45,5 +46,6 @@ export const SCHEMA: SchemaParts = {
     TermCounts1797300000000,
     ListOrderIndex1797300000001,
     EventDayCounts1797300000002,
+    EventSearchIndex1797300000003,
   ],
 };

@@ -88,7 +88,15 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * the viewer cannot open (password) matches by its title only (issue 12).
    */
   protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
-    const pattern = containsPattern(search.trim());
+    const text = search.trim();
+    const pattern = containsPattern(text);
+    // SQLite: candidates from the trigram index (a superset: it folds case beyond ASCII); the
+    // LIKE below keeps the exact semantics. Shorter texts have no trigram and scan.
+    if (this.dataSource.options.type === 'better-sqlite3' && [...text].length >= 3) {
+      qb.andWhere('p.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :eventSearchMatch)', {
+        eventSearchMatch: `"${text.replace(/"/g, '""')}"`,
+      });
+    }
     const [title, ...content] = this.searchColumns.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
     qb.andWhere(`(${title} OR (NOT ${lockedSql('p', viewer)} AND (${content.join(' OR ')})))`, {
       eventSearch: pattern,
