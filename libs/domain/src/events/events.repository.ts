@@ -158,7 +158,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     const scope = talliedScope(criteria);
     const { start, end } = criteria.window;
     const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
-    if (scope === undefined || !start || !end || !days) return qb.getCount();
+    if (scope === undefined || !start || !end || !days) return this.usesSearchIndex(criteria) ? this.countSearch(criteria) : qb.getCount();
     const head = start < days.first ? await this.countStarts(criteria, start, days.first, 'p.end_utc <= :windowEnd') : 0;
     const tail = await this.countStarts(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd');
     const middle = await this.counts.sumDays(scope, utcDay(days.first), utcDay(days.after));
@@ -183,6 +183,23 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
         windowEnd: criteria.window.end,
       })
       .getCount();
+  }
+
+  /** SQLite answers this list's search from the trigram index (see whereSearch). */
+  private usesSearchIndex(criteria: EventListCriteria): boolean {
+    return this.dataSource.options.type === 'better-sqlite3' && [...(criteria.search?.trim() ?? '')].length >= 3;
+  }
+
+  /**
+   * A search's total, starting from the index's candidates (the unindexed window columns keep
+   * SQLite from walking the whole window instead); the page itself walks the start order.
+   */
+  private countSearch(criteria: EventListCriteria): Promise<number> {
+    const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
+    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    this.whereSearch(qb, criteria.search ?? '', criteria.viewer);
+    this.applyFilters(qb, criteria, true);
+    return qb.getCount();
   }
 
   /** Start, then ID ascending; nearest first when a point is given. */
