@@ -3,6 +3,8 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('venues')
 @Index('UQ_venues_slug', ['slug'], { unique: true })
+// The list's count and its newest-first page read this index only (issue 9).
+@Index('IDX_venues_status_published', ['status', 'publishedUtc'])
 export class Venue extends PostRecord {
   @Column({ type: 'varchar', length: 255 })
   address: string;
