@@ -1,4 +1,5 @@
 import { SchemaParts } from '@app/database';
+import { EventDayCount } from './events/event-day-count.entity';
 import { EventOrganizer, EventTerm, EventVenue } from './events/event-link.entities';
 import { CalendarEvent } from './events/event.entity';
 import { InitialSchema1763780000000 } from './migrations/1763780000000-initial-schema';
@@ -8,6 +9,9 @@ import { EventRevision1796100000000 } from './migrations/1796100000000-event-rev
 import { TermNameKey1797000000000 } from './migrations/1797000000000-term-name-key';
 import { UserDisableTokenLastUsed1797100000000 } from './migrations/1797100000000-user-disable-token-last-used';
 import { TermCounts1797300000000 } from './migrations/1797300000000-term-counts';
+import { ListOrderIndex1797300000001 } from './migrations/1797300000001-list-order-index';
+import { EventDayCounts1797300000002 } from './migrations/1797300000002-event-day-counts';
+import { EventSearchIndex1797300000003 } from './migrations/1797300000003-event-search-index';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -36,6 +40,7 @@ export const SCHEMA: SchemaParts = {
     EventOrganizer,
     WriteLock,
     DataVersionSlot,
+    EventDayCount,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -47,5 +52,8 @@ export const SCHEMA: SchemaParts = {
     WriteLocks1797200000000,
     DataVersion1797250000000,
     TermCounts1797300000000,
+    ListOrderIndex1797300000001,
+    EventDayCounts1797300000002,
+    EventSearchIndex1797300000003,
   ],
 };

@@ -1,5 +1,5 @@
 import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText, toPlainText } from '@app/common';
-import { CalendarEvent, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
+import { CalendarEvent, DueEventsPublisher, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
 import {
   EVENT_KIND,
   FieldsContext,
@@ -53,6 +53,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     tools: PostRecordTools,
     private readonly links: EventLinksService,
     private readonly planner: EventListPlanner,
+    private readonly dueEvents: DueEventsPublisher,
   ) {
     super(events, tools);
   }
@@ -84,6 +85,8 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     context: RequestContext,
     as?: ListRepresentation,
   ): Promise<ListResult<CalendarEvent>> {
+    // Due scheduled events are published first: the total and the term counts read kept counts.
+    await this.dueEvents.promote(context.now);
     const result = await super.list(query, user, context, as);
     if (!as) {
       const alternate = `<${feedUrl(context.links.restBase, query)}>; rel="alternate"; type="text/calendar"`;

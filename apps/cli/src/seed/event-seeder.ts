@@ -24,13 +24,19 @@ export interface SeedSummary {
   ms: number;
 }
 
+/**
+ * Events per write transaction: large, since each commit costs (SQLite syncs the file), yet a
+ * service beside the seed waits at most a second or so for the write lock.
+ */
+const EVENTS_PER_TRANSACTION = 20 * BATCH_SIZE;
+
 /** Names with their slugs, as the seeder creates (or reuses) terms. */
 const named = (names: readonly string[]) => names.map((name) => ({ name, slug: slugify(name) }));
 
 /**
  * Writes generated events straight to the tables through the bulk-insert repository. Venues,
  * organizers and terms go in first in one transaction, then the events with their links in
- * transactions of BATCH_SIZE events, so an event is never stored without its links.
+ * transactions of EVENTS_PER_TRANSACTION events, so an event is never stored without its links.
  */
 export class EventSeeder {
   constructor(
@@ -44,8 +50,8 @@ export class EventSeeder {
     const pools = await this.bulk.transaction((manager) => this.writePools(manager, context, options.events));
     const eventSlugs = new SlugAllocator(await this.bulk.existingSlugs(CalendarEvent), 'event');
     const factory = new EventFactory(context, pools, eventSlugs, this.siteZone);
-    for (let written = 0; written < options.events; written += BATCH_SIZE) {
-      const plans = Array.from({ length: Math.min(BATCH_SIZE, options.events - written) }, () => factory.next());
+    for (let written = 0; written < options.events; written += EVENTS_PER_TRANSACTION) {
+      const plans = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, options.events - written) }, () => factory.next());
       try {
         await this.bulk.transaction(async (manager) => {
           // The service may have taken some of these slugs since they were handed out.

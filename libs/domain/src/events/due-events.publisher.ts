@@ -71,7 +71,7 @@ export class DueEventsPublisher {
         .execute();
       if (result.affected !== 1) continue;
       flipped++;
-      this.counts.note(db, await this.counts.countedTermsOf(id, db), 1);
+      this.counts.noteEvent(db, await this.counts.tallyOf(id, db), 1);
     }
     await this.counts.flush(db);
     return { flipped, batchFull: due.length === BATCH };

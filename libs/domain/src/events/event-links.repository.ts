@@ -93,9 +93,8 @@ export class EventLinksRepository {
         added.map((termId) => ({ eventId, termId })),
       );
     // The caller flushes the noted count changes at the end of the transaction.
-    if ((removed.length > 0 || added.length > 0) && (await this.counts.isCounted(eventId, db))) {
-      this.counts.note(db, removed, -1);
-      this.counts.note(db, added, 1);
+    if (removed.length > 0 || added.length > 0) {
+      this.counts.noteTermChange(db, await this.counts.tallyOf(eventId, db, false), removed, added);
     }
   }
 

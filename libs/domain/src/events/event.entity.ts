@@ -1,6 +1,9 @@
 import { PostRecord } from '../posts/post-record.entity';
 import { Column, Entity, Index } from 'typeorm';
 
+/** The index a page of the event list walks (EventsRepository.orderPage). */
+export const LIST_ORDER_INDEX = 'IDX_events_list_order';
+
 @Entity('events')
 @Index('UQ_events_slug', ['slug'], { unique: true })
 // The next scheduled event to become due, and the due ones: one index lookup (the data version,
@@ -9,6 +12,9 @@ import { Column, Entity, Index } from 'typeorm';
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
 @Index('IDX_events_end', ['endUtc'])
+// Pages of the list in (start_utc, id) order: both engines append the primary key to a secondary
+// index, so a page walks this index from the window's start and stops after LIMIT rows.
+@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc'])
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc: Date;

@@ -2,12 +2,14 @@ import { containsPattern, LIKE_ESCAPE } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
-import { lockedSql, openSql, visibilityParams } from '../posts/visibility';
+import { lockedSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
-import { CalendarEvent } from './event.entity';
+import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
+import { talliedScope, wholeDays } from './event-list-total';
+import { utcDay } from './event-tally';
 
 const PLACE_LINKS = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -47,40 +49,38 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     super(dataSource, CalendarEvent);
   }
 
+  protected removeLinks(id: number, db: EntityManager): Promise<void> {
+    return this.links.unlinkEvent(id, db);
+  }
+
   /**
-   * Saves the event and notes what its status change does to its terms' counts (its links are
-   * written afterwards, by EventLinksRepository, which notes their changes). The caller ends the
-   * write with `flushTermCounts`.
+   * Saves the event and notes how the change moves the counts kept for lists (status, listing,
+   * password, start day; its links are written afterwards, by EventLinksRepository, which notes
+   * their changes). The caller ends the write with `flushTermCounts`.
    */
   override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
-    const before = record.id ? await this.counts.countedTermsOf(record.id, db) : [];
+    const before = record.id ? await this.counts.tallyOf(record.id, db) : null;
     const saved = await super.save(record, db);
-    if (record.id) {
-      this.counts.note(db, before, -1);
-      this.counts.note(db, await this.counts.countedTermsOf(saved.id, db), 1);
-    }
+    this.counts.noteEvent(db, before, -1);
+    this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db), 1);
     return saved;
   }
 
-  /** Applies the term count changes this transaction noted; the last statement of an event write. */
+  /** Applies the count changes this transaction noted; the last statement of an event write. */
   flushTermCounts(db: EntityManager): Promise<void> {
     return this.counts.flush(db);
   }
 
   override async moveToTrash(id: number, modifiedUtc: Date, db: EntityManager): Promise<void> {
-    this.counts.note(db, await this.counts.countedTermsOf(id, db), -1);
+    this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
     await super.moveToTrash(id, modifiedUtc, db);
     await this.counts.flush(db);
   }
 
   override async remove(id: number, db: EntityManager): Promise<void> {
-    this.counts.note(db, await this.counts.countedTermsOf(id, db), -1);
+    this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
     await super.remove(id, db);
     await this.counts.flush(db);
-  }
-
-  protected removeLinks(id: number, db: EntityManager): Promise<void> {
-    return this.links.unlinkEvent(id, db);
   }
 
   /**
@@ -88,7 +88,15 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * the viewer cannot open (password) matches by its title only (issue 12).
    */
   protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
-    const pattern = containsPattern(search.trim());
+    const text = search.trim();
+    const pattern = containsPattern(text);
+    // SQLite: candidates from the trigram index (a superset: it folds case beyond ASCII); the
+    // LIKE below keeps the exact semantics. Shorter texts have no trigram and scan.
+    if (this.dataSource.options.type === 'better-sqlite3' && [...text].length >= 3) {
+      qb.andWhere('p.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :eventSearchMatch)', {
+        eventSearchMatch: `"${text.replace(/"/g, '""')}"`,
+      });
+    }
     const [title, ...content] = this.searchColumns.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
     qb.andWhere(`(${title} OR (NOT ${lockedSql('p', viewer)} AND (${content.join(' OR ')})))`, {
       eventSearch: pattern,
@@ -96,12 +104,17 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     });
   }
 
-  protected applyFilters(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
+  /** `unindexed`: keep SQLite off the list-order index (counts that read a covering index instead). */
+  protected applyFilters(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria, unindexed = false): void {
     if (criteria.include?.length) {
       qb.andWhere('p.id IN (:...include)', { include: criteria.include });
     } else {
-      qb.andWhere('p.hide_from_listings = :hidden', { hidden: false });
-      whereDates(qb, criteria.window);
+      // A venue's or organizer's events are found from their link rows: a unary + keeps SQLite
+      // from walking the window's index instead (MySQL ignores it and starts there anyway).
+      const column =
+        unindexed || criteria.venueIds || criteria.organizerIds ? (name: string) => `+p.${name}` : (name: string) => `p.${name}`;
+      qb.andWhere(`${column('hide_from_listings')} = :hidden`, { hidden: false });
+      whereDates(qb, criteria.window, column);
     }
     // A locked event's terms, venues and organizers are hidden: a filter on them must not find it.
     if (
@@ -116,8 +129,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     }
     whereLinked(qb, 'categories_et', 'event_terms', 'term_id', criteria.categoryIds);
     whereLinked(qb, 'tags_et', 'event_terms', 'term_id', criteria.tagIds);
-    whereLinked(qb, 'venue_l', PLACE_LINKS.venue.table, PLACE_LINKS.venue.column, criteria.venueIds);
-    whereLinked(qb, 'organizer_l', PLACE_LINKS.organizer.table, PLACE_LINKS.organizer.column, criteria.organizerIds);
+    wherePlaceLinked(qb, 'venue_l', PLACE_LINKS.venue, criteria.venueIds);
+    wherePlaceLinked(qb, 'organizer_l', PLACE_LINKS.organizer, criteria.organizerIds);
     if (criteria.featured !== undefined) qb.andWhere('p.featured = :featured', { featured: criteria.featured });
     const located = locatedSql(criteria.viewer);
     if (criteria.geoloc !== undefined)
@@ -134,12 +147,71 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     if (criteria.ticketed === true) qb.andWhere('1 = 0');
   }
 
+  /**
+   * `X-TEC-Total` without counting the window's events where the kept day counts serve (see
+   * talliedScope): the whole days inside the window are a sum of day counts; the partial first
+   * and last days are counted (one day's events at most); the events starting inside the window
+   * but ending after it are taken away, found among those starting within the longest event span
+   * before the window's end. Exact for every window, with the caller's statuses and filters.
+   */
+  protected override async countPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): Promise<number> {
+    const scope = talliedScope(criteria);
+    const { start, end } = criteria.window;
+    const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
+    if (scope === undefined || !start || !end || !days) return this.usesSearchIndex(criteria) ? this.countSearch(criteria) : qb.getCount();
+    const head = start < days.first ? await this.countStarts(criteria, start, days.first, 'p.end_utc <= :windowEnd') : 0;
+    const tail = await this.countStarts(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd');
+    const middle = await this.counts.sumDays(scope, utcDay(days.first), utcDay(days.after));
+    const reach = new Date(Math.max(days.first.getTime(), end.getTime() - (await this.counts.longestSpan()) * 1000));
+    const overhang = await this.countStarts(criteria, reach, days.after, 'p.end_utc > :windowEnd');
+    return head + middle + tail - overhang;
+  }
+
+  /**
+   * Events of the list (its statuses and filters, not its window) starting in [from, to) whose end
+   * meets `endCondition` (on `:windowEnd`). `+p.hide_from_listings` steers SQLite to the covering
+   * status/start/end index: these counts read a day or two of index entries and no table rows.
+   */
+  private countStarts(criteria: EventListCriteria, from: Date, to: Date, endCondition: string): Promise<number> {
+    const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
+    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    this.applyFilters(qb, { ...criteria, window: {} }, true);
+    return qb
+      .andWhere(`p.start_utc >= :countFrom AND p.start_utc < :countTo AND ${endCondition}`, {
+        countFrom: from,
+        countTo: to,
+        windowEnd: criteria.window.end,
+      })
+      .getCount();
+  }
+
+  /** SQLite answers this list's search from the trigram index (see whereSearch). */
+  private usesSearchIndex(criteria: EventListCriteria): boolean {
+    return this.dataSource.options.type === 'better-sqlite3' && [...(criteria.search?.trim() ?? '')].length >= 3;
+  }
+
+  /**
+   * A search's total, starting from the index's candidates (the unindexed window columns keep
+   * SQLite from walking the whole window instead); the page itself walks the start order.
+   */
+  private countSearch(criteria: EventListCriteria): Promise<number> {
+    const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
+    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    this.whereSearch(qb, criteria.search ?? '', criteria.viewer);
+    this.applyFilters(qb, criteria, true);
+    return qb.getCount();
+  }
+
   /** Start, then ID ascending; nearest first when a point is given. */
   protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
     if (criteria.near) {
       qb.addSelect(distanceSql(criteria.viewer), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
     } else {
       qb.orderBy('p.start_utc', 'ASC');
+      // MariaDB would otherwise drive a category list from the link rows and sort all of the
+      // category's events (filesort) to return ten; walking the start order stops after the page.
+      // (SQLite chooses this walk by itself; TypeORM writes the hint for MySQL only.)
+      if (walksStartOrder(criteria)) qb.useIndex(LIST_ORDER_INDEX);
     }
     qb.addOrderBy('p.id', 'ASC');
   }
@@ -174,13 +246,48 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   }
 }
 
-function whereDates(qb: WhereExpressionBuilder, window: DateWindow): void {
-  if (window.start) qb.andWhere('p.start_utc >= :windowStart', { windowStart: window.start });
-  if (window.end) qb.andWhere('p.end_utc <= :windowEnd', { windowEnd: window.end });
-  if (window.startsBefore) qb.andWhere('p.start_utc < :startsBefore', { startsBefore: window.startsBefore });
-  if (window.startsAfter) qb.andWhere('p.start_utc > :startsAfter', { startsAfter: window.startsAfter });
-  if (window.endsBefore) qb.andWhere('p.end_utc < :endsBefore', { endsBefore: window.endsBefore });
-  if (window.endsAfter) qb.andWhere('p.end_utc > :endsAfter', { endsAfter: window.endsAfter });
+/**
+ * Whether a page is best found by walking the events in start order: published events are most
+ * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
+ * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare.
+ */
+function walksStartOrder(criteria: EventListCriteria): boolean {
+  return (
+    !criteria.include?.length &&
+    !criteria.venueIds &&
+    !criteria.organizerIds &&
+    criteria.geoloc === undefined &&
+    criteria.statuses.includes('publish')
+  );
+}
+
+function whereDates(qb: WhereExpressionBuilder, window: DateWindow, column: (name: string) => string): void {
+  const start = column('start_utc');
+  const end = column('end_utc');
+  if (window.start) qb.andWhere(`${start} >= :windowStart`, { windowStart: window.start });
+  // An event ends after it starts: the start bound lets a walk of the start index stop at the window's end.
+  if (window.end) qb.andWhere(`${end} <= :windowEnd AND ${start} <= :windowEnd`, { windowEnd: window.end });
+  if (window.startsBefore) qb.andWhere(`${start} < :startsBefore`, { startsBefore: window.startsBefore });
+  if (window.startsAfter) qb.andWhere(`${start} > :startsAfter`, { startsAfter: window.startsAfter });
+  if (window.endsBefore) qb.andWhere(`${end} < :endsBefore`, { endsBefore: window.endsBefore });
+  if (window.endsAfter) qb.andWhere(`${end} > :endsAfter`, { endsAfter: window.endsAfter });
+}
+
+/**
+ * Events linked to one of the venues or organizers (OR logic). Written as `id IN (...)` so both
+ * engines start from the link rows (a venue has a few dozen events) and look the events up by ID,
+ * for the count as for the page, instead of walking the whole window in start order.
+ */
+function wherePlaceLinked(
+  qb: WhereExpressionBuilder,
+  alias: string,
+  link: { table: string; column: string },
+  ids: number[] | undefined,
+): void {
+  if (!ids?.length) return;
+  qb.andWhere(`p.id IN (SELECT ${alias}.event_id FROM ${link.table} ${alias} WHERE ${alias}.${link.column} IN (:...${alias}Ids))`, {
+    [`${alias}Ids`]: ids,
+  });
 }
 
 /** Events linked to one of `ids` through a link table (OR logic). */

@@ -153,7 +153,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
     if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search, criteria.viewer);
     this.applyFilters(qb, criteria);
-    const total = await qb.getCount();
+    const total = await this.countPage(qb, criteria);
     const offset = (window.page - 1) * window.perPage;
     // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
     // otherwise reach the SQL as an OFFSET like 1e+21.
@@ -162,6 +162,11 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     this.orderPage(qb, criteria);
     const rows = await qb.offset(offset).limit(window.perPage).getRawMany<{ id: number | string }>();
     return { ids: rows.map((row) => Number(row.id)), total };
+  }
+
+  /** The list's total (`X-TEC-Total`); a kind may answer it from kept counts. */
+  protected countPage(qb: SelectQueryBuilder<T>, _criteria: C): Promise<number> {
+    return qb.getCount();
   }
 
   /** The kind's own list filters. */

@@ -4,6 +4,8 @@ import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } 
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
 import { CalendarEvent } from '../events/event.entity';
+import { tallyOf } from '../events/event-tally';
+import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { termNameKey } from '../terms/term-name-key';
@@ -85,6 +87,24 @@ export class BulkInsertRepository {
 
   /** Events and their links, in the caller's transaction, so an event is never stored without its links. */
   async insertEvents(plans: PlannedEvent[], db: EntityManager): Promise<void> {
+    if (db.connection.options.type === 'better-sqlite3') writeEventsSqlite(plans, db);
+    else await this.insertEventRows(plans, db);
+    // The counts kept for lists rise in the same transaction, so they stay exact beside a running service.
+    for (const { row, termIds } of plans) {
+      const tally = tallyOf({
+        status: String(row.status),
+        hideFromListings: Boolean(row.hideFromListings),
+        password: (row.password as string | null | undefined) ?? null,
+        startUtc: row.startUtc as Date,
+        endUtc: row.endUtc as Date,
+        termIds,
+      });
+      this.counts.noteEvent(db, tally, 1);
+    }
+    await this.counts.flush(db);
+  }
+
+  private async insertEventRows(plans: PlannedEvent[], db: EntityManager): Promise<void> {
     const ids = await this.insertWithIds(
       CalendarEvent,
       plans.map((plan) => plan.row),
@@ -106,9 +126,6 @@ export class BulkInsertRepository {
       rows((plan, eventId) => plan.termIds.map((termId) => ({ eventId, termId }))),
       db,
     );
-    // The terms' stored counts rise in the same transaction, so they stay exact beside a running service.
-    for (const plan of plans) if (plan.row.status === 'publish') this.counts.note(db, plan.termIds, 1);
-    await this.counts.flush(db);
   }
 
   /**

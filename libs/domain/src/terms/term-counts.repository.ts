@@ -1,76 +1,156 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
+import { rebuildDayCounts, upsertDayCounts } from './day-counts.sql';
 
 /** SQL recomputing the stored count of the term aliased `terms` from the link rows (published events only). */
 const RECOUNT_SQL = `(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = terms.id AND e.status = 'publish')`;
 
+interface Pending {
+  terms: Map<number, number>;
+  /** `scope|day` → delta. */
+  days: Map<string, number>;
+  span: number;
+}
+
 /**
- * The published-event count kept on each term row, as WordPress keeps `term_taxonomy.count`: a
- * list reads it instead of counting link rows on every request. Every change of an event's terms
- * or status notes its deltas here during the write transaction; `flush` applies them at its end
- * with `count = count + ?` (never read-modify-write: concurrent writers and Galera nodes add up,
- * and the term rows are locked only for the last statements of the transaction).
+ * The counts kept for lists, changed in the write transactions that change what they count:
  *
- * What counts is an event stored as `publish`; a `future` event counts once DueEventsPublisher
- * has flipped it, which every read of counts makes happen first.
+ * - each term's published-event count on its row, as WordPress keeps `term_taxonomy.count`;
+ * - `event_day_counts`: listed (published, not hidden) events per UTC start day, overall
+ *   (scope 0) and per term for events without a password (scope = term ID), from which
+ *   EventsRepository answers `X-TEC-Total` without counting the window's rows; and the longest
+ *   span of any event (scope -1).
+ *
+ * A write notes an event's tally before and after (`noteEvent`) and its term changes; `flush`
+ * applies the sum at the end of the transaction with `count = count + ?` (never read-modify-
+ * write: concurrent writers and Galera nodes add up, and the rows are locked only for the last
+ * statements). A `future` event counts once DueEventsPublisher has flipped it to `publish`, which
+ * every read of counts makes happen first.
  */
 @Injectable()
 export class TermCountsRepository {
   /** Deltas per open transaction (each has its own EntityManager; a retried one starts afresh). */
-  private readonly pending = new WeakMap<EntityManager, Map<number, number>>();
+  private readonly pending = new WeakMap<EntityManager, Pending>();
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The terms an event counts for as it is stored now: all of them when published, none otherwise. */
-  async countedTermsOf(eventId: number, db: EntityManager): Promise<number[]> {
+  /** The event as the counts see it now, or null when it does not exist. */
+  async tallyOf(eventId: number, db: EntityManager, withTerms = true): Promise<EventTally | null> {
+    const row = await db
+      .createQueryBuilder()
+      .select(['e.status AS status', 'e.hide_from_listings AS hide', 'e.password AS password', 'e.start_utc AS start', 'e.end_utc AS end'])
+      .from('events', 'e')
+      .where('e.id = :eventId', { eventId })
+      .getRawOne<{ status: string; hide: number | boolean; password: string | null; start: string | Date; end: string | Date }>();
+    if (!row) return null;
+    const termIds = withTerms ? await this.termIdsOf(eventId, db) : [];
+    const date = (value: string | Date) => (value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`));
+    return tallyOf({
+      status: row.status,
+      hideFromListings: Boolean(Number(row.hide)),
+      password: row.password,
+      startUtc: date(row.start),
+      endUtc: date(row.end),
+      termIds,
+    });
+  }
+
+  private async termIdsOf(eventId: number, db: EntityManager): Promise<number[]> {
     const rows = await db
       .createQueryBuilder()
       .select('et.term_id', 'termId')
       .from('event_terms', 'et')
-      .innerJoin('events', 'e', 'e.id = et.event_id')
       .where('et.event_id = :eventId', { eventId })
-      .andWhere(`e.status = 'publish'`)
       .getRawMany<{ termId: number | string }>();
     return rows.map((row) => Number(row.termId));
   }
 
-  /** Whether the event is stored as published (its links count). */
-  async isCounted(eventId: number, db: EntityManager): Promise<boolean> {
-    const row = await db
-      .createQueryBuilder()
-      .select('e.status', 'status')
-      .from('events', 'e')
-      .where('e.id = :eventId', { eventId })
-      .getRawOne<{ status: string }>();
-    return row?.status === 'publish';
+  /** Adds (`sign` 1) or takes away (-1) everything the event counts for. */
+  noteEvent(db: EntityManager, tally: EventTally | null, sign: 1 | -1): void {
+    if (!tally) return;
+    const pending = this.pendingOf(db);
+    if (tally.published) for (const id of tally.termIds) pending.terms.set(id, (pending.terms.get(id) ?? 0) + sign);
+    for (const key of dayKeys(tally)) this.addDay(pending, key, sign);
+    if (sign > 0) pending.span = Math.max(pending.span, tally.span);
   }
 
-  /** Adds `delta` to each term's pending change in this transaction. */
-  note(db: EntityManager, termIds: number[], delta: number): void {
-    if (termIds.length === 0) return;
-    let deltas = this.pending.get(db);
-    if (!deltas) this.pending.set(db, (deltas = new Map()));
-    for (const id of termIds) deltas.set(id, (deltas.get(id) ?? 0) + delta);
+  /** The event (stored as `tally` says, links aside) lost `removed` and gained `added` terms. */
+  noteTermChange(db: EntityManager, tally: EventTally | null, removed: number[], added: number[]): void {
+    if (!tally) return;
+    const pending = this.pendingOf(db);
+    for (const [ids, sign] of [
+      [removed, -1],
+      [added, 1],
+    ] as const) {
+      if (tally.published) for (const id of ids) pending.terms.set(id, (pending.terms.get(id) ?? 0) + sign);
+      for (const key of termDayKeys(tally, ids)) this.addDay(pending, key, sign);
+    }
   }
 
-  /** Applies the pending changes in one statement (the rows are locked in index order). */
+  /** Applies the pending changes: the term rows in one statement, then the day counts. */
   async flush(db: EntityManager): Promise<void> {
-    const deltas = this.pending.get(db);
+    const pending = this.pending.get(db);
     this.pending.delete(db);
-    const changes = [...(deltas ?? [])].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
-    if (changes.length === 0) return;
-    const cases = changes.map(() => 'WHEN ? THEN ?').join(' ');
-    await db.query(`UPDATE terms SET count = count + CASE id ${cases} ELSE 0 END WHERE id IN (${changes.map(() => '?').join(', ')})`, [
-      ...changes.flat(),
-      ...changes.map(([id]) => id),
-    ]);
+    if (!pending) return;
+    const changes = [...pending.terms].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
+    if (changes.length > 0) {
+      const cases = changes.map(() => 'WHEN ? THEN ?').join(' ');
+      await db.query(`UPDATE terms SET count = count + CASE id ${cases} ELSE 0 END WHERE id IN (${changes.map(() => '?').join(', ')})`, [
+        ...changes.flat(),
+        ...changes.map(([id]) => id),
+      ]);
+    }
+    const days = [...pending.days]
+      .filter(([, delta]) => delta !== 0)
+      .map(([key, delta]): [number, string, number] => {
+        const [scope, day] = key.split('|');
+        return [Number(scope), day, delta];
+      })
+      .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    await upsertDayCounts(db, days, 'add');
+    if (pending.span > 0) await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, pending.span]], 'max');
   }
 
-  /** Rebuilds every stored count from the link rows; how many terms there are and how many were wrong. */
+  /** Listed events of the scope starting on days in [fromDay, toDay) (`YYYY-MM-DD`, toDay excluded). */
+  async sumDays(scope: number, fromDay: string, toDay: string): Promise<number> {
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('COALESCE(SUM(d.count), 0)', 'total')
+      .from('event_day_counts', 'd')
+      .where('d.scope_id = :scope AND d.day >= :fromDay AND d.day < :toDay', { scope, fromDay, toDay })
+      .getRawOne<{ total: number | string }>();
+    return Number(row?.total ?? 0);
+  }
+
+  /** The longest span of any event in seconds (an upper bound: it only grows until a recount). */
+  async longestSpan(): Promise<number> {
+    const row = await this.dataSource
+      .createQueryBuilder()
+      .select('d.count', 'span')
+      .from('event_day_counts', 'd')
+      .where('d.scope_id = :scope AND d.day = :day', { scope: SPAN_SCOPE, day: SPAN_DAY })
+      .getRawOne<{ span: number | string }>();
+    return Number(row?.span ?? 0);
+  }
+
+  /** Rebuilds every stored count from the events and links; how many terms there are and how many were wrong. */
   async recount(db: EntityManager = this.dataSource.manager): Promise<{ terms: number; corrected: number }> {
     const wrong = await db.query(`SELECT COUNT(*) AS n FROM terms WHERE count <> ${RECOUNT_SQL}`);
     await db.query(`UPDATE terms SET count = ${RECOUNT_SQL}`);
+    await rebuildDayCounts(db);
     const all = await db.query('SELECT COUNT(*) AS n FROM terms');
     return { terms: Number(all[0].n), corrected: Number(wrong[0].n) };
+  }
+
+  private pendingOf(db: EntityManager): Pending {
+    let pending = this.pending.get(db);
+    if (!pending) this.pending.set(db, (pending = { terms: new Map(), days: new Map(), span: 0 }));
+    return pending;
+  }
+
+  private addDay(pending: Pending, [scope, day]: [number, string], sign: number): void {
+    const key = `${scope}|${day}`;
+    pending.days.set(key, (pending.days.get(key) ?? 0) + sign);
   }
 }

@@ -3,7 +3,8 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('venues')
 @Index('UQ_venues_slug', ['slug'], { unique: true })
-// The next scheduled venue to become due: one index lookup (the data version, contract §10).
+// The next scheduled venue to become due (the data version, contract §10); the list's count and its
+// newest-first page read only this index (issue 9).
 @Index('IDX_venues_due', ['status', 'publishedUtc'])
 export class Venue extends PostRecord {
   @Column({ type: 'varchar', length: 255 })

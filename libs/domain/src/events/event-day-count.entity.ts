@@ -1,0 +1,18 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * Listed events per UTC start day and scope (0: all; a term ID: that term's events without a
+ * password; -1: the longest event span in seconds), kept by TermCountsRepository so that a list's
+ * total is a sum over at most a few hundred rows instead of a count over the window's events.
+ */
+@Entity('event_day_counts')
+export class EventDayCount {
+  @PrimaryColumn({ name: 'scope_id', type: 'integer' })
+  scopeId: number;
+
+  @PrimaryColumn({ type: 'varchar', length: 10 })
+  day: string;
+
+  @Column({ type: 'integer', default: 0 })
+  count: number;
+}

@@ -1,0 +1,58 @@
+/**
+ * What an event contributes to the counts kept for lists (TermCountsRepository): the stored term
+ * counts and the per-day counts of listed events that make `X-TEC-Total` cheap.
+ */
+export interface EventTally {
+  /** Stored as `publish`: its terms count it. */
+  published: boolean;
+  /** Published and not hidden from listings: a list without filters shows it. */
+  listed: boolean;
+  /** Without a password: a term filter of an anonymous list may find it (a locked event's terms are hidden). */
+  open: boolean;
+  /** UTC day of its start, `YYYY-MM-DD`. */
+  day: string;
+  /** Seconds from start to end. */
+  span: number;
+  termIds: number[];
+}
+
+/** Scope of the day counts of every listed event; a term's own scope is its ID. */
+export const ALL_LISTED_SCOPE = 0;
+
+/** The row whose count is the longest span of any event, in seconds (bounds the end-of-window correction). */
+export const SPAN_SCOPE = -1;
+export const SPAN_DAY = 'span';
+
+export function utcDay(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+export function tallyOf(row: {
+  status: string;
+  hideFromListings: boolean | number;
+  password: string | null;
+  startUtc: Date;
+  endUtc: Date;
+  termIds: number[];
+}): EventTally {
+  const published = row.status === 'publish';
+  return {
+    published,
+    listed: published && !row.hideFromListings,
+    open: !row.password,
+    day: utcDay(row.startUtc),
+    span: Math.max(0, Math.round((row.endUtc.getTime() - row.startUtc.getTime()) / 1000)),
+    termIds: row.termIds,
+  };
+}
+
+/** The day-count keys (scope, day) an event adds to: every listed event's, and its terms' when open. */
+export function dayKeys(tally: EventTally): Array<[number, string]> {
+  if (!tally.listed) return [];
+  return [[ALL_LISTED_SCOPE, tally.day], ...termDayKeys(tally, tally.termIds)];
+}
+
+/** The day-count keys of some of the event's terms (when its terms change). */
+export function termDayKeys(tally: EventTally, termIds: number[]): Array<[number, string]> {
+  return tally.listed && tally.open ? termIds.map((id): [number, string] => [id, tally.day]) : [];
+}
