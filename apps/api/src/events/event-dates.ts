@@ -10,6 +10,7 @@ import {
   toIso8601WithOffset,
   zoneByName,
 } from '@app/common';
+import { DateTime, DurationLike } from 'luxon';
 
 /**
  * The date operations of the events feature, over zones stored by name (`Europe/Berlin`,
@@ -37,3 +38,9 @@ export const dayEnd = (instant: Date, zone: string): Date => endOfDay(instant, z
 /** The same wall time in another zone: changing only `timezone` keeps wall times (contract §4). */
 export const keepWallTime = (instant: Date, fromZone: string, toZone: string): Date =>
   rezone(instant, zoneByName(fromZone), zoneByName(toZone));
+
+/** `instant` moved by `shift` on the wall clock of `zone` (`{ days: -1 }` is yesterday at this time). */
+export const shiftWall = (instant: Date, zone: string, shift: DurationLike): Date =>
+  DateTime.fromJSDate(instant, { zone: zoneByName(zone) })
+    .plus(shift)
+    .toJSDate();

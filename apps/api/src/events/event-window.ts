@@ -1,7 +1,7 @@
 import { Errors } from '@app/common';
 import { DateWindow } from '@app/domain';
 import { ListEventsQuery } from './dto/list-events.query';
-import { dayEnd, dayStart, parseWall } from './event-dates';
+import { dayEnd, dayStart, parseWall, shiftWall } from './event-dates';
 
 const RELATIVE_FILTERS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
@@ -25,10 +25,11 @@ export function dateWindow(query: ListEventsQuery, siteZone: string, now: Date):
     const start = parseFilterDate(query.start_date, 'start_date', siteZone, now);
     window.start = strict ? start : dayStart(start, siteZone);
   } else if (!hasRelative) {
-    window.start = dayStart(parseWall('yesterday', siteZone, now) as Date, siteZone);
+    // Calendar arithmetic, not the phrase parser: the default window is computed on every list.
+    window.start = dayStart(shiftWall(now, siteZone, { days: -1 }), siteZone);
   }
   if (query.end_date !== undefined) window.end = atDayEnd(parseFilterDate(query.end_date, 'end_date', siteZone, now));
-  else if (!hasRelative) window.end = dayEnd(parseWall('+24 months', siteZone, now) as Date, siteZone);
+  else if (!hasRelative) window.end = dayEnd(shiftWall(now, siteZone, { months: 24 }), siteZone);
   const relative = (name: (typeof RELATIVE_FILTERS)[number]) =>
     query[name] === undefined ? undefined : atDayEnd(parseFilterDate(query[name], name, siteZone, now));
   window.startsBefore = relative('starts_before');
