@@ -15,7 +15,7 @@ describe('the error statuses of a route', () => {
     expect(statuses({ method: 'get', path: '/doc', needsCredentials: false })).toEqual([400, 401, 429, 503]);
   });
 
-  it('writes: credentials, rights, bodies; 410 only when deleting a post', () => {
+  it('writes: credentials, rights, bodies; 410 only when deleting a post; 412 on a record', () => {
     expect(keys({ method: 'post', path: '/events', needsCredentials: true })).toEqual({
       400: 'invalid_body',
       401: 'unauthenticated',
@@ -26,9 +26,12 @@ describe('the error statuses of a route', () => {
       503: 'unavailable',
     });
     expect(statuses({ method: 'delete', path: '/venues/{id}', needsCredentials: true })).toEqual([
-      400, 401, 403, 404, 410, 413, 415, 429, 503,
+      400, 401, 403, 404, 410, 412, 413, 415, 429, 503,
     ]);
     expect(keys({ method: 'delete', path: '/categories/{id}', needsCredentials: true })).not.toHaveProperty('410');
+    // If-Match applies to a record's routes only (contract §10), not to a create.
+    expect(keys({ method: 'patch', path: '/events/by-slug/{slug}', needsCredentials: true })).toHaveProperty('412', 'precondition_failed');
+    expect(keys({ method: 'post', path: '/events', needsCredentials: true })).not.toHaveProperty('412');
     expect(keys({ method: 'patch', path: '/tags/{id}', needsCredentials: true })).toMatchObject({
       403: 'forbidden_record',
       400: 'invalid_body',
