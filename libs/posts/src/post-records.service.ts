@@ -1,23 +1,12 @@
 import { RateLimiter } from '@app/auth';
-import {
-  AuthenticatedUser,
-  chooseFreeSlug,
-  clampPerPage,
-  Errors,
-  FieldErrors,
-  PageQuery,
-  PageResult,
-  paginate,
-  QueryValue,
-  RequestContext,
-  slugBase,
-} from '@app/common';
+import { AuthenticatedUser, chooseFreeSlug, clampPerPage, Errors, FieldErrors, paginate, RequestContext, slugBase } from '@app/common';
 import { AppConfig } from '@app/config';
 import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { PostFieldsDto } from './dto/post-fields.dto';
-import { ImageChoice, ImagesService } from './images.service';
+import { ImagesService } from './images.service';
+import { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
 import { applyCommonFields } from './common-fields';
 import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
@@ -26,51 +15,7 @@ import { listStatuses } from './post-list';
 import { canAssignAuthor, canEdit, canForceDelete, canRead, canRequestStatus, isLockedFor } from './post-permissions';
 import { wholeSeconds } from './publication-date';
 
-/** What a kind's field checks get besides the record and the body. */
-export interface FieldsContext {
-  manager: EntityManager;
-  user: AuthenticatedUser;
-  /** One instant for the whole write. */
-  now: Date;
-  errors: FieldErrors;
-  isCreate: boolean;
-}
-
-/** A record built from a body and checked: nothing of it is written yet. */
-export interface PostDraft<T, D> {
-  record: T;
-  dto: D;
-  now: Date;
-  /** The image to store; undefined keeps the record's. */
-  image?: ImageChoice;
-  /** The kind's own checked parts (an event's links). */
-  extras: unknown;
-}
-
-export interface DeleteResult<T> {
-  deleted: boolean;
-  record: T;
-}
-
-/** A list query as every post-like kind reads it. */
-export type PostListQuery = PageQuery & { status?: string | string[]; search?: string };
-
-/** A list served in another form than the JSON envelope (a calendar feed): its limit and address. */
-export interface ListRepresentation {
-  perPageLimit: number;
-  url: string;
-}
-
-export interface ListResult<T> {
-  items: T[];
-  page: PageResult;
-}
-
-/** A kind's list criteria and the effective query its links repeat (contract §3). */
-export interface ListPlan<C> {
-  criteria: C;
-  echo: Record<string, QueryValue>;
-}
+export type { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
 
 /**
  * The rules events, venues and organizers share: reading rules, statuses and permissions,
