@@ -31,8 +31,14 @@ const UNAVAILABLE_ERRNOS = new Set([1047, 1053, 1927, 2002, 2003, 2006, 2013]);
  * answers 503 `rest_unavailable` with Retry-After (never a 500), and will succeed once it is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = databaseErrorCode(error);
   const err = error as DriverError | undefined;
-  const code = err?.driverError?.code ?? err?.code;
   const errno = err?.driverError?.errno ?? err?.errno;
   return (typeof code === 'string' && CONNECTION_CODES.has(code)) || (typeof errno === 'number' && UNAVAILABLE_ERRNOS.has(errno));
+}
+
+/** The driver's error code (`ECONNREFUSED`, `ER_LOCK_DEADLOCK`), also under TypeORM's QueryFailedError. */
+export function databaseErrorCode(error: unknown): unknown {
+  const err = error as DriverError | undefined;
+  return err?.driverError?.code ?? err?.code;
 }

@@ -8,16 +8,11 @@ import { RouteTable } from '../http/route-table';
 import { requestLanguage } from '../i18n/request-language';
 import { withoutValues } from '../text/without-values';
 import { ApiError, ParamReason } from './api-error';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { databaseErrorCode, isDatabaseUnavailable } from './database-unavailable';
 import { Errors } from './errors';
 
 /** A lost database node is rejoined or replaced within seconds (issue 16): ask clients to come back then. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-const describeCode = (error: unknown) => {
-  const err = error as { code?: unknown; driverError?: { code?: unknown } };
-  return String(err.driverError?.code ?? err.code ?? 'connection failed');
-};
 
 /** An error body as sent. */
 export interface ErrorBodyJson {
@@ -59,7 +54,7 @@ export class ErrorResponder {
     if (error instanceof ApiError) return error;
     if (isDatabaseUnavailable(error)) {
       const unavailable = Errors.unavailable(DATABASE_RETRY_AFTER_SECONDS);
-      unavailable.cause = new Error(`the database is unavailable (${describeCode(error)})`);
+      unavailable.cause = new Error(`the database is unavailable (${String(databaseErrorCode(error) ?? 'connection failed')})`);
       return unavailable;
     }
     const parsing = bodyParserError(error);
