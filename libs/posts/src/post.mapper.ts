@@ -6,10 +6,18 @@ import { PostKind } from './post-kind';
 import { effectiveStatus } from './post-permissions';
 import { formatInZone } from './publication-date';
 
+/** SITE_URL is one setting: parsing it once, not once per record and linked record, matters in a feed of thousands. */
+const globalIdPrefixes = new Map<string, string>();
+
 /** `<SITE_URL host without port><SITE_URL path>?id=<id>` (contract §2). */
 export function globalId(siteUrl: string, id: number): string {
-  const url = new URL(siteUrl);
-  return `${url.hostname}${trimChar(url.pathname, '/', 'end')}?id=${id}`;
+  let prefix = globalIdPrefixes.get(siteUrl);
+  if (prefix === undefined) {
+    const url = new URL(siteUrl);
+    prefix = `${url.hostname}${trimChar(url.pathname, '/', 'end')}?id=`;
+    globalIdPrefixes.set(siteUrl, prefix);
+  }
+  return `${prefix}${id}`;
 }
 
 type PostHead = Pick<

@@ -1,12 +1,13 @@
 import { LinkContext, parseCost, toPlainText } from '@app/common';
-import { CalendarEvent, CountedTerm } from '@app/domain';
-import { EVENT_KIND, postBody, postHead, publicUrl } from '@app/posts';
-import { CATEGORY_KIND, TAG_KIND, TermKind, toTermResponse } from '@app/terms';
-import { organizerJsonLd, toOrganizerResponse } from '../organizers/organizer.mapper';
-import { toVenueResponse, venueJsonLd } from '../venues/venue.mapper';
+import { CalendarEvent } from '@app/domain';
+import { EVENT_KIND, globalId, postBody, postHead, publicUrl } from '@app/posts';
+import { CATEGORY_KIND, TAG_KIND } from '@app/terms';
+import { organizerJsonLd } from '../organizers/organizer.mapper';
+import { venueJsonLd } from '../venues/venue.mapper';
 import { EventResponse } from './dto/event.response';
 import { abbreviation, details, isoWithOffset, wallTime } from './event-dates';
 import { EventLinks } from './event-links.service';
+import { LinkedResponses } from './linked-responses';
 
 export interface EventPresentation {
   links: LinkContext;
@@ -14,7 +15,15 @@ export interface EventPresentation {
   now: Date;
   /** Password-protected and not opened: content fields are emptied (contract §6). */
   locked: boolean;
+  /** The page's venues, organizers and terms, each formatted once. */
+  shared: LinkedResponses;
 }
+
+/** What a calendar feed shows of an event: no date strings (the feed writes its own), no cost. */
+export type EventFeedView = Pick<
+  EventResponse,
+  'global_id' | 'title' | 'description' | 'url' | 'categories' | 'tags' | 'venue' | 'organizer'
+>;
 
 function schedule(event: CalendarEvent) {
   const start = wallTime(event.startUtc, event.timezone);
@@ -36,12 +45,23 @@ function schedule(event: CalendarEvent) {
   };
 }
 
-const terms = (items: CountedTerm[], kind: TermKind, links: LinkContext) =>
-  items.map(({ term, count }) => toTermResponse(term, count, kind, links));
+/** A locked event shows none of its linked records (contract §6). */
+function linkedRecords(
+  linked: EventLinks,
+  { locked, shared }: EventPresentation,
+): Pick<EventResponse, 'categories' | 'tags' | 'venue' | 'organizer'> {
+  if (locked) return { categories: [], tags: [], venue: [], organizer: [] };
+  const venues = linked.venues.map((venue) => shared.venue(venue));
+  return {
+    categories: linked.categories.map((term) => shared.term(term, CATEGORY_KIND)),
+    tags: linked.tags.map((term) => shared.term(term, TAG_KIND)),
+    venue: venues.length === 1 ? venues[0] : venues,
+    organizer: linked.organizers.map((organizer) => shared.organizer(organizer)),
+  };
+}
 
 export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation): EventResponse {
   const { links, siteTimezone, now, locked } = p;
-  const venues = locked ? [] : linked.venues.map((venue) => toVenueResponse(venue, links, siteTimezone, now));
   const body = postBody(event);
   return {
     ...postHead(event, EVENT_KIND, links, siteTimezone, now),
@@ -58,11 +78,19 @@ export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: Eve
     hide_from_listings: event.hideFromListings,
     sticky: event.sticky,
     featured: event.featured,
-    categories: locked ? [] : terms(linked.categories, CATEGORY_KIND, links),
-    tags: locked ? [] : terms(linked.tags, TAG_KIND, links),
-    venue: venues.length === 1 ? venues[0] : venues,
-    organizer: locked ? [] : linked.organizers.map((organizer) => toOrganizerResponse(organizer, links, siteTimezone, now)),
+    ...linkedRecords(linked, p),
     custom_fields: [],
+  };
+}
+
+/** The fields of toEventResponse a feed reads, computed the same way and nothing more. */
+export function toEventFeedView(event: CalendarEvent, linked: EventLinks, p: EventPresentation): EventFeedView {
+  return {
+    global_id: globalId(p.links.siteUrl, event.id),
+    title: event.title,
+    description: p.locked ? '' : event.description,
+    url: publicUrl(event, EVENT_KIND, p.links),
+    ...linkedRecords(linked, p),
   };
 }
 

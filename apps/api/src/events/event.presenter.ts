@@ -7,7 +7,8 @@ import { EventResponse } from './dto/event.response';
 import { organizerWithoutContent } from '../organizers/organizer.mapper';
 import { venueWithoutContent } from '../venues/venue.mapper';
 import { EventLinks, EventLinksService, noLinks } from './event-links.service';
-import { eventJsonLd, toEventResponse } from './event.mapper';
+import { EventFeedView, eventJsonLd, EventPresentation, toEventFeedView, toEventResponse } from './event.mapper';
+import { LinkedResponses } from './linked-responses';
 
 /** Events as returned, their linked records loaded for the whole page at once. */
 @Injectable()
@@ -17,19 +18,33 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async present(events: CalendarEvent[], { context, user, single, isLocked }: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
+  present(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
+    return this.map(events, options, (event, eventLinks, presentation) => ({
+      ...toEventResponse(event, eventLinks, presentation),
+      ...(options.single ? { json_ld: eventJsonLd(event, eventLinks, options.context.links) } : {}),
+    }));
+  }
+
+  /** The same events as present() gives them, only the fields a calendar feed shows. */
+  presentForFeed(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventFeedView[]> {
+    return this.map(events, options, toEventFeedView);
+  }
+
+  private async map<T>(
+    events: CalendarEvent[],
+    { context, user, isLocked }: PresentOptions<CalendarEvent>,
+    toResponse: (event: CalendarEvent, links: EventLinks, presentation: EventPresentation) => T,
+  ): Promise<T[]> {
     const linked = await this.links.load(
       events.map((event) => event.id),
       user,
       context.now,
     );
+    const siteTimezone = this.config.siteTimezone;
+    const shared = new LinkedResponses(context.links, siteTimezone, context.now);
     return events.map((event) => {
       const eventLinks = withoutLockedContent(linked.get(event.id) ?? noLinks(), user);
-      const presentation = { links: context.links, siteTimezone: this.config.siteTimezone, now: context.now, locked: isLocked(event) };
-      return {
-        ...toEventResponse(event, eventLinks, presentation),
-        ...(single ? { json_ld: eventJsonLd(event, eventLinks, context.links) } : {}),
-      };
+      return toResponse(event, eventLinks, { links: context.links, siteTimezone, now: context.now, locked: isLocked(event), shared });
     });
   }
 }

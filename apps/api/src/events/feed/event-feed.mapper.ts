@@ -1,7 +1,7 @@
 import { CalendarEvent } from '@app/domain';
 import ical, { ICalEvent, ICalEventData, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
-import { EventResponse } from '../dto/event.response';
+import { EventFeedView } from '../event.mapper';
 import { foldLines } from './fold-lines';
 import { htmlToText } from './html-to-text';
 import { feedZoneId, isFixedOffset, vtimezone } from './vtimezone';
@@ -9,7 +9,7 @@ import { feedZoneId, isFixedOffset, vtimezone } from './vtimezone';
 /** An event as the feed shows it: the stored instants and revision, and the fields its reader may see. */
 export interface FeedEntry {
   event: CalendarEvent;
-  response: EventResponse;
+  response: EventFeedView;
 }
 
 export interface FeedHeader {
@@ -21,7 +21,7 @@ export interface FeedHeader {
 /** Calendar apps poll subscriptions; an hour keeps them current without hammering the service. */
 const REFRESH_SECONDS = 3600;
 
-function location(response: EventResponse): ICalEventData['location'] {
+function location(response: EventFeedView): ICalEventData['location'] {
   const venue = Array.isArray(response.venue) ? response.venue[0] : response.venue;
   if (!venue) return undefined;
   const street = [venue.address, [venue.zip, venue.city].filter(Boolean).join(' '), venue.stateprovince, venue.country];
@@ -31,7 +31,7 @@ function location(response: EventResponse): ICalEventData['location'] {
 }
 
 /** iCalendar needs an address for ORGANIZER: an organizer without a (visible) e-mail is left out. */
-function organizer(response: EventResponse): ICalEventData['organizer'] {
+function organizer(response: EventFeedView): ICalEventData['organizer'] {
   const first = response.organizer.find((candidate) => candidate.email !== '');
   return first ? { name: first.organizer, email: first.email } : undefined;
 }

@@ -62,7 +62,7 @@ export class EventFeedService {
     header: FeedHeader,
     isLocked = (event: CalendarEvent) => this.events.isLocked(event, user),
   ) {
-    const responses = await this.presenter.present(events, { context, user, single: false, isLocked });
+    const responses = await this.presenter.presentForFeed(events, { context, user, single: false, isLocked });
     const entries: FeedEntry[] = events.map((event, i) => ({ event, response: responses[i] }));
     return toFeed(entries, header);
   }
