@@ -48,6 +48,9 @@ export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): D
       // Everything is UTC inside; zone conversion happens only at the edges.
       timezone: 'Z',
       extra: { connectionLimit: 10 },
+      // mysql2 captures a stack trace for every query to decorate errors it may never raise; the
+      // database error mapping does not read it, and a busy list page runs ten queries.
+      trace: false,
     };
   }
   const path = config.db.path === ':memory:' ? ':memory:' : resolve(config.db.path);

@@ -145,7 +145,7 @@ export function TermController(types: TermResourceTypes) {
     }
 
     private async read(ref: TermRef, context: RequestContext): Promise<TermResponse> {
-      const { term, count } = await this.service.get(ref, context.now);
+      const { term, count } = await this.service.get(ref, context.now, context.eventsDue);
       return toTermResponse(term, count, this.service.kind, context.links);
     }
 

@@ -53,7 +53,7 @@ export abstract class TermsService {
   ): Promise<{ items: CountedTerm[]; page: PageResult }> {
     await this.assertFiltersExist(query, user, context.now);
     // Scheduled events due by now count before the stored counts are read.
-    await this.dueEvents.promote(context.now);
+    await this.dueEvents.promote(context.now, context.eventsDue);
     const window = termPageRequest(query, this.config.maxPerPage);
     const { items, total } = await this.terms.page({
       target: this.kind.target,
@@ -73,8 +73,9 @@ export abstract class TermsService {
     return { items, page };
   }
 
-  async get(ref: TermRef, now: Date): Promise<CountedTerm> {
-    await this.dueEvents.promote(now);
+  /** `eventsDue`: RequestContext.eventsDue, when the request read it. */
+  async get(ref: TermRef, now: Date, eventsDue?: boolean): Promise<CountedTerm> {
+    await this.dueEvents.promote(now, eventsDue);
     const term = await this.find(ref);
     if (!term) throw termNotFound();
     return { term, count: term.count };

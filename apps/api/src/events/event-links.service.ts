@@ -131,12 +131,13 @@ export class EventLinksService {
   /**
    * Links of many events in a fixed number of queries, whatever the page size (no N+1).
    * Trashed venues and organizers, and those the caller may not read, are left out.
+   * `eventsDue`: RequestContext.eventsDue, when the request read it.
    */
-  async load(eventIds: number[], user: AuthenticatedUser | undefined, now: Date): Promise<Map<number, EventLinks>> {
+  async load(eventIds: number[], user: AuthenticatedUser | undefined, now: Date, eventsDue?: boolean): Promise<Map<number, EventLinks>> {
     const result = new Map<number, EventLinks>(eventIds.map((id) => [id, noLinks()]));
     if (eventIds.length === 0) return result;
     // Scheduled events due by now count before the stored term counts are read.
-    await this.dueEvents.promote(now);
+    await this.dueEvents.promote(now, eventsDue);
     const rows = await this.links.rowsOf(eventIds);
     const visible = <R extends PostRecord>(records: R[]) =>
       new Map(records.filter((r) => r.status !== 'trash' && canRead(user, r, now)).map((r) => [r.id, r]));

@@ -39,6 +39,7 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
       events.map((event) => event.id),
       user,
       context.now,
+      context.eventsDue,
     );
     const siteTimezone = this.config.siteTimezone;
     const shared = new LinkedResponses(context.links, siteTimezone, context.now);

@@ -22,6 +22,11 @@ export interface RequestContext {
   now: Date;
   /** The client's address (a trusted proxy's X-Forwarded-For counts, per TRUST_PROXY): rate limits key on it. */
   clientAddress: string;
+  /**
+   * Whether a scheduled event is due at `now` and not yet published, as the data version read at
+   * the start of a read found it; undefined when it was not read (the publisher then asks itself).
+   */
+  eventsDue?: boolean;
 }
 
 export interface AuthenticatedUser extends Viewer {

@@ -12,10 +12,20 @@ const SCHEDULED_TABLES = ['events', 'venues', 'organizers'];
 
 const nextDueSql = (table: string) => `(SELECT MIN(published_utc) FROM ${table} WHERE status = 'future' AND published_utc > ?)`;
 
-/** Everything a read's answer depends on besides the request: equal tokens, equal answers. */
+/** Everything a read's answer depends on besides the request, and whether scheduled events await publishing. */
 const CURRENT_SQL = `SELECT (SELECT COALESCE(SUM(version), 0) FROM data_versions) AS version, ${SCHEDULED_TABLES.map(
   (table, i) => `${nextDueSql(table)} AS due${i}`,
-).join(', ')}`;
+).join(', ')}, EXISTS (SELECT 1 FROM events WHERE status = 'future' AND published_utc <= ?) AS events_due`;
+
+/** What a read's answer depends on besides the request, read in one query at its start. */
+export interface DataVersion {
+  /** Raised in the transaction of every write. */
+  version: string;
+  /** The next instants a scheduled record becomes due, as text: an answer changes then without a write. */
+  nextDue: string;
+  /** Whether a scheduled event is due at `now` and not yet published (the read publishes it first). */
+  eventsDue: boolean;
+}
 
 const asText = (value: unknown) =>
   value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
@@ -39,17 +49,18 @@ export class DataVersionRepository {
   }
 
   /**
-   * The version and the next instants a scheduled record becomes due (an answer changes then
-   * without a write), as one token. `now` is the request's instant.
+   * The version, the next instants a scheduled record becomes due (an answer changes then without
+   * a write) and whether an event is due and unpublished, in one query. `now` is the request's instant.
    */
-  async current(now: Date, db: EntityManager = this.dataSource.manager): Promise<string> {
+  async current(now: Date, db: EntityManager = this.dataSource.manager): Promise<DataVersion> {
     const at = this.instant(now, db);
-    const rows: Array<Record<string, unknown>> = await db.query(
-      CURRENT_SQL,
-      SCHEDULED_TABLES.map(() => at),
-    );
+    const rows: Array<Record<string, unknown>> = await db.query(CURRENT_SQL, [...SCHEDULED_TABLES.map(() => at), at]);
     const row = rows[0] ?? {};
-    return [row.version, ...SCHEDULED_TABLES.map((_t, i) => row[`due${i}`])].map(asText).join('|');
+    return {
+      version: asText(row.version),
+      nextDue: SCHEDULED_TABLES.map((_t, i) => asText(row[`due${i}`])).join('|'),
+      eventsDue: Number(row.events_due) === 1,
+    };
   }
 
   /** `now` as the query builder binds it: SQLite stores datetimes as TypeORM's UTC text. */

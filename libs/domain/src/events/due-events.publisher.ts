@@ -27,8 +27,12 @@ export class DueEventsPublisher {
     private readonly counts: TermCountsRepository,
   ) {}
 
-  /** Publishes every `future` event due at `now`; how many this call flipped. */
-  async promote(now: Date): Promise<number> {
+  /**
+   * Publishes every `future` event due at `now`; how many this call flipped. `eventsDue` false: the
+   * request's data version, read at `now`, found none (RequestContext.eventsDue), so no query is needed.
+   */
+  async promote(now: Date, eventsDue?: boolean): Promise<number> {
+    if (eventsDue === false) return 0;
     let promoted = 0;
     while (await this.anyDue(now)) {
       const { flipped, batchFull } = await this.transactions.run((db) => this.promoteBatch(now, db));

@@ -1,9 +1,13 @@
+import type { DataVersion } from '@app/domain';
 import type { EntityManager } from 'typeorm';
 
 /** Where the HTTP caching reads the data version (the app binds DataVersionRepository). */
 export const DATA_VERSION_SOURCE = Symbol('DATA_VERSION_SOURCE');
 
+/** The ETag input of a data version: equal tokens, equal answers. */
+export const versionToken = ({ version, nextDue }: DataVersion): string => `${version}|${nextDue}`;
+
 export interface DataVersionSource {
-  /** A token that changes whenever any answer could change; `db` reads it inside a transaction. */
-  current(now: Date, db?: EntityManager): Promise<string>;
+  /** The data version at `now`; `db` reads it inside a transaction. */
+  current(now: Date, db?: EntityManager): Promise<DataVersion>;
 }

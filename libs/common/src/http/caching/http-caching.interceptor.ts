@@ -7,7 +7,7 @@ import { Errors } from '../../errors/errors';
 import { ApiRequest } from '../api-request';
 import { API_NAMESPACE } from '../links';
 import { CachedAnswer } from './cached-answer';
-import { DATA_VERSION_SOURCE, DataVersionSource } from './data-version-source';
+import { DATA_VERSION_SOURCE, DataVersionSource, versionToken } from './data-version-source';
 import { matchHits, noneMatchHits } from './etag';
 import { NotModified } from './not-modified';
 import { requestEtag } from './request-etag';
@@ -88,7 +88,13 @@ export class HttpCachingInterceptor implements NestInterceptor {
 
   private async etagOf(req: ApiRequest, options: { withoutQuery?: boolean; version?: string } = {}): Promise<string> {
     const now = req.context?.now ?? new Date();
-    const version = options.version ?? (await this.versions.current(now));
+    let version = options.version;
+    if (version === undefined) {
+      const current = await this.versions.current(now);
+      // Read anyway: the handler need not ask again whether scheduled events await publishing.
+      if (req.context) req.context.eventsDue = current.eventsDue;
+      version = versionToken(current);
+    }
     return requestEtag(req, { version, now, siteDay: this.siteDay.format(now) }, options);
   }
 
@@ -102,17 +108,14 @@ export class HttpCachingInterceptor implements NestInterceptor {
     let dueBefore = '';
     return {
       begin: async (db) => {
-        dueBefore = dueInstants(await this.versions.current(now, db));
+        dueBefore = (await this.versions.current(now, db)).nextDue;
       },
       check: async (db) => {
-        const version = `${versionPart(await this.versions.current(now, db))}|${dueBefore}`;
+        const { version: committed } = await this.versions.current(now, db);
+        const version = versionToken({ version: committed, nextDue: dueBefore, eventsDue: false });
         const etag = await this.etagOf(req, { withoutQuery: true, version });
         if (!matchHits(ifMatch, etag)) throw Errors.preconditionFailed();
       },
     };
   }
 }
-
-// The token is `version|due...` (DataVersionRepository.current).
-const versionPart = (token: string) => token.split('|')[0];
-const dueInstants = (token: string) => token.split('|').slice(1).join('|');
