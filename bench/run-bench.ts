@@ -24,11 +24,21 @@ import { latencyTable, load, machine, mixTable, percent, throughputTable, writeJ
 /** Requests sent one at a time before the load, so the service's code paths are compiled. */
 const WARM_UP_REQUESTS = 30;
 
+/**
+ * The response cache's size for the run: latency mode measures what answering costs, so it runs
+ * without the cache (each kind repeats its request, which the cache would answer from memory);
+ * throughput mode runs with the service's default. CACHE_MAX_MB in the environment overrides both.
+ */
+function cacheMegabytes(config: BenchConfig): string {
+  return process.env.CACHE_MAX_MB ?? (config.mode === 'latency' ? '0' : '64');
+}
+
 /** The service's settings for the run, independent of what the caller's shell exports. */
-function serviceEnv(database: BenchDatabase): NodeJS.ProcessEnv {
+function serviceEnv(database: BenchDatabase, config: BenchConfig): NodeJS.ProcessEnv {
   return {
     ...process.env,
     ...database.env,
+    CACHE_MAX_MB: cacheMegabytes(config),
     LOG_LEVEL: 'warn',
     BASE_PATH: '',
     MAX_PER_PAGE: '50',
@@ -118,7 +128,7 @@ async function main(): Promise<number> {
   const config = benchConfig();
   cleanUpOnSignals(stopLoad);
   const startedAt = new Date().toISOString();
-  console.log(`Calendar API bench: mode ${config.mode}, database ${config.db}; ${machine()}`);
+  console.log(`Calendar API bench: mode ${config.mode}, database ${config.db}, CACHE_MAX_MB=${cacheMegabytes(config)}; ${machine()}`);
   if (config.mode === 'throughput') {
     console.log(
       `Load: ${config.connections} connections, ${config.durationSeconds} s per measurement, timeout ${config.timeoutSeconds} s.`,
@@ -131,7 +141,7 @@ async function main(): Promise<number> {
       `Reusing ${database.description} database ${database.location}${process.env.BENCH_EVENTS ? ' (BENCH_EVENTS is ignored)' : ''}.`,
     );
   }
-  const server = new BenchServer(await freePort(), serviceEnv(database));
+  const server = new BenchServer(await freePort(), serviceEnv(database, config));
   await server.start();
   console.log(`Service (pid ${server.pid}) ready on ${server.origin}, ${database.description}.`);
   const catalogue = await readCatalogue(server.origin);
