@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
@@ -152,19 +152,22 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * talliedScope): the whole days inside the window are a sum of day counts; the partial first
    * and last days are counted (one day's events at most); the events starting inside the window
    * but ending after it are taken away, found among those starting within the longest event span
-   * before the window's end. Exact for every window, with the caller's statuses and filters.
+   * before the window's end (two statements: the reach needs the span). Exact for every window.
    */
   protected override async countPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): Promise<number> {
     const scope = talliedScope(criteria);
     const { start, end } = criteria.window;
     const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
     if (scope === undefined || !start || !end || !days) return this.usesSearchIndex(criteria) ? this.countSearch(criteria) : qb.getCount();
-    const head = start < days.first ? await this.countStarts(criteria, start, days.first, 'p.end_utc <= :windowEnd') : 0;
-    const tail = await this.countStarts(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd');
-    const middle = await this.counts.sumDays(scope, utcDay(days.first), utcDay(days.after));
-    const reach = new Date(Math.max(days.first.getTime(), end.getTime() - (await this.counts.longestSpan()) * 1000));
-    const overhang = await this.countStarts(criteria, reach, days.after, 'p.end_utc > :windowEnd');
-    return head + middle + tail - overhang;
+    const [span, middle, tail, head] = await selectScalars(this.dataSource, [
+      this.counts.longestSpanQuery(),
+      this.counts.sumDaysQuery(scope, utcDay(days.first), utcDay(days.after)),
+      this.startsQuery(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd'),
+      ...(start < days.first ? [this.startsQuery(criteria, start, days.first, 'p.end_utc <= :windowEnd')] : []),
+    ]);
+    const reach = new Date(Math.max(days.first.getTime(), end.getTime() - span * 1000));
+    const [overhang] = await selectScalars(this.dataSource, [this.startsQuery(criteria, reach, days.after, 'p.end_utc > :windowEnd')]);
+    return (head ?? 0) + middle + tail - overhang;
   }
 
   /**
@@ -172,17 +175,15 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * meets `endCondition` (on `:windowEnd`). `+p.hide_from_listings` steers SQLite to the covering
    * status/start/end index: these counts read a day or two of index entries and no table rows.
    */
-  private countStarts(criteria: EventListCriteria, from: Date, to: Date, endCondition: string): Promise<number> {
-    const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
+  private startsQuery(criteria: EventListCriteria, from: Date, to: Date, endCondition: string): SelectQueryBuilder<CalendarEvent> {
+    const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p').select('COUNT(1)', 'cnt');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
     this.applyFilters(qb, { ...criteria, window: {} }, true);
-    return qb
-      .andWhere(`p.start_utc >= :countFrom AND p.start_utc < :countTo AND ${endCondition}`, {
-        countFrom: from,
-        countTo: to,
-        windowEnd: criteria.window.end,
-      })
-      .getCount();
+    return qb.andWhere(`p.start_utc >= :countFrom AND p.start_utc < :countTo AND ${endCondition}`, {
+      countFrom: from,
+      countTo: to,
+      windowEnd: criteria.window.end,
+    });
   }
 
   /** SQLite answers this list's search from the trigram index (see whereSearch). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
 import { rebuildDayCounts, upsertDayCounts } from './day-counts.sql';
 
@@ -112,26 +112,22 @@ export class TermCountsRepository {
     if (pending.span > 0) await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, pending.span]], 'max');
   }
 
-  /** Listed events of the scope starting on days in [fromDay, toDay) (`YYYY-MM-DD`, toDay excluded). */
-  async sumDays(scope: number, fromDay: string, toDay: string): Promise<number> {
-    const row = await this.dataSource
+  /** Query: listed events of the scope starting on days in [fromDay, toDay) (`YYYY-MM-DD`, toDay excluded). */
+  sumDaysQuery(scope: number, fromDay: string, toDay: string): SelectQueryBuilder<ObjectLiteral> {
+    return this.dataSource
       .createQueryBuilder()
       .select('COALESCE(SUM(d.count), 0)', 'total')
       .from('event_day_counts', 'd')
-      .where('d.scope_id = :scope AND d.day >= :fromDay AND d.day < :toDay', { scope, fromDay, toDay })
-      .getRawOne<{ total: number | string }>();
-    return Number(row?.total ?? 0);
+      .where('d.scope_id = :scope AND d.day >= :fromDay AND d.day < :toDay', { scope, fromDay, toDay });
   }
 
-  /** The longest span of any event in seconds (an upper bound: it only grows until a recount). */
-  async longestSpan(): Promise<number> {
-    const row = await this.dataSource
+  /** Query: the longest span of any event in seconds (an upper bound: it only grows until a recount). */
+  longestSpanQuery(): SelectQueryBuilder<ObjectLiteral> {
+    return this.dataSource
       .createQueryBuilder()
       .select('d.count', 'span')
       .from('event_day_counts', 'd')
-      .where('d.scope_id = :scope AND d.day = :day', { scope: SPAN_SCOPE, day: SPAN_DAY })
-      .getRawOne<{ span: number | string }>();
-    return Number(row?.span ?? 0);
+      .where('d.scope_id = :spanScope AND d.day = :spanDay', { spanScope: SPAN_SCOPE, spanDay: SPAN_DAY });
   }
 
   /** Rebuilds every stored count from the events and links; how many terms there are and how many were wrong. */
