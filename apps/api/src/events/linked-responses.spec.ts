@@ -7,32 +7,25 @@ const links = { restBase: 'http://api.test/calendar/events/v1', siteUrl: 'http:/
 const now = new Date('2026-11-25T12:00:00Z');
 
 function venue(id: number, title: string): Venue {
-  return Object.assign(new Venue(), {
+  const blank = Object.fromEntries(['description', 'excerpt', 'password', 'province', 'state', 'phone', 'website'].map((key) => [key, '']));
+  return Object.assign(new Venue(), blank, {
     id,
     slug: `venue-${id}`,
     status: 'publish',
     authorId: 1,
     title,
-    description: '',
-    excerpt: '',
-    imageId: null,
     image: null,
     publishedUtc: new Date('2026-01-01T10:00:00Z'),
     modifiedUtc: new Date('2026-01-02T10:00:00Z'),
-    password: '',
     address: 'Main St 1',
     city: 'Berlin',
     country: 'Germany',
-    province: '',
-    state: '',
     zip: '10115',
-    phone: '',
-    website: '',
     stateprovince: null,
     showMap: true,
-    showMapLink: true,
-    geoLat: null,
-    geoLng: null,
+    showMapLink: false,
+    geoLat: 52.5,
+    geoLng: 13.4,
   });
 }
 
