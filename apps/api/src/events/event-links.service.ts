@@ -1,5 +1,5 @@
 import { isEditorial } from '@app/auth';
-import { AuthenticatedUser, FieldErrors } from '@app/common';
+import { AuthenticatedUser, FieldErrors, RequestContext } from '@app/common';
 import { StaleReadError } from '@app/database';
 import {
   CountedTerm,
@@ -8,8 +8,10 @@ import {
   Organizer,
   PlaceLinkRow,
   PostRecord,
+  RecordsAtVersion,
   Taxonomy,
   TAXONOMIES,
+  Term,
   TermsRepository,
   Venue,
 } from '@app/domain';
@@ -40,6 +42,12 @@ export interface EventLinks {
   tags: CountedTerm[];
 }
 
+/** What load() needs of the request: its instant and what its data version read found (RequestContext). */
+export type LinksRead = Pick<RequestContext, 'now' | 'eventsDue' | 'dataVersion'>;
+
+/** How many linked records of each kind a process keeps at the current data version. */
+const KEPT_RECORDS = 5_000;
+
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A fresh, unshared set of empty links (the arrays are filled in place). */
@@ -52,6 +60,12 @@ export function noLinks(): EventLinks {
 export class EventLinksService {
   private readonly places;
   private readonly termServices;
+  /** Venues, organizers and terms shown on page after page, read once per data version. */
+  private readonly kept = {
+    venues: new RecordsAtVersion<Venue>(KEPT_RECORDS),
+    organizers: new RecordsAtVersion<Organizer>(KEPT_RECORDS),
+    terms: new RecordsAtVersion<Term>(KEPT_RECORDS),
+  };
 
   constructor(
     private readonly links: EventLinksRepository,
@@ -131,22 +145,24 @@ export class EventLinksService {
   /**
    * Links of many events in a fixed number of queries, whatever the page size (no N+1).
    * Trashed venues and organizers, and those the caller may not read, are left out.
-   * `eventsDue`: RequestContext.eventsDue, when the request read it.
    */
-  async load(eventIds: number[], user: AuthenticatedUser | undefined, now: Date, eventsDue?: boolean): Promise<Map<number, EventLinks>> {
+  async load(eventIds: number[], user: AuthenticatedUser | undefined, read: LinksRead): Promise<Map<number, EventLinks>> {
+    const { now, eventsDue } = read;
     const result = new Map<number, EventLinks>(eventIds.map((id) => [id, noLinks()]));
     if (eventIds.length === 0) return result;
     // Scheduled events due by now count before the stored term counts are read.
     await this.dueEvents.promote(now, eventsDue);
+    // Records kept at the read's data version; not when this read just published events (their counts moved).
+    const version = eventsDue === false ? read.dataVersion : undefined;
     const rows = await this.links.rowsOf(eventIds);
     const visible = <R extends PostRecord>(records: R[]) =>
       new Map(records.filter((r) => r.status !== 'trash' && canRead(user, r, now)).map((r) => [r.id, r]));
     const placeIds = (links: PlaceLinkRow[]) => [...new Set(links.map((link) => link.placeId))];
     const termIds = [...new Set(rows.terms.map((link) => link.termId))];
     const [venues, organizers, terms] = await Promise.all([
-      this.venues.findByIds(placeIds(rows.venues)).then(visible),
-      this.organizers.findByIds(placeIds(rows.organizers)).then(visible),
-      this.terms.findAnyByIds(termIds),
+      this.kept.venues.find(version, placeIds(rows.venues), (ids) => this.venues.findByIds(ids)).then(visible),
+      this.kept.organizers.find(version, placeIds(rows.organizers), (ids) => this.organizers.findByIds(ids)).then(visible),
+      this.kept.terms.find(version, termIds, (ids) => this.terms.findAnyByIds(ids)),
     ]);
     for (const [links, records, key] of [
       [rows.venues, venues, 'venues'],

@@ -38,8 +38,7 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     const linked = await this.links.load(
       events.map((event) => event.id),
       user,
-      context.now,
-      context.eventsDue,
+      context,
     );
     const siteTimezone = this.config.siteTimezone;
     const shared = new LinkedResponses(context.links, siteTimezone, context.now);

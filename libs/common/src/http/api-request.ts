@@ -27,6 +27,8 @@ export interface RequestContext {
    * the start of a read found it; undefined when it was not read (the publisher then asks itself).
    */
   eventsDue?: boolean;
+  /** The data version token the read started at (its ETag's), when it was read: records read at it may be reused. */
+  dataVersion?: string;
 }
 
 export interface AuthenticatedUser extends Viewer {

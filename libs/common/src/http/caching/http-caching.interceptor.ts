@@ -92,8 +92,8 @@ export class HttpCachingInterceptor implements NestInterceptor {
     if (version === undefined) {
       const current = await this.versions.current(now);
       // Read anyway: the handler need not ask again whether scheduled events await publishing.
-      if (req.context) req.context.eventsDue = current.eventsDue;
       version = versionToken(current);
+      if (req.context) Object.assign(req.context, { eventsDue: current.eventsDue, dataVersion: version });
     }
     return requestEtag(req, { version, now, siteDay: this.siteDay.format(now) }, options);
   }
