@@ -12,6 +12,7 @@ import { matchHits, noneMatchHits } from './etag';
 import { NotModified } from './not-modified';
 import { requestEtag } from './request-etag';
 import { ResponseCache } from './response-cache';
+import { VersionReads } from './version-reads';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -31,12 +32,15 @@ export class HttpCachingInterceptor implements NestInterceptor {
   private readonly siteDay: Intl.DateTimeFormat;
   /** Anonymous answers by ETag: the tag names the data version and everything else the body depends on. */
   private readonly cache: ResponseCache;
+  /** The data version at the start of each read, one query for the reads that arrive together. */
+  private readonly reads: VersionReads;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATA_VERSION_SOURCE) private readonly versions: DataVersionSource,
   ) {
     this.cache = new ResponseCache(config.cacheMaxMb * 1024 * 1024);
+    this.reads = new VersionReads(versions);
     this.siteDay = new Intl.DateTimeFormat('en-CA', { timeZone: config.siteTimezone, year: 'numeric', month: '2-digit', day: '2-digit' });
   }
 
@@ -86,15 +90,17 @@ export class HttpCachingInterceptor implements NestInterceptor {
     return text;
   }
 
+  /** A read's ETag at the data version it starts at (`options.version`: a write's check, at a version it read). */
   private async etagOf(req: ApiRequest, options: { withoutQuery?: boolean; version?: string } = {}): Promise<string> {
-    const now = req.context?.now ?? new Date();
-    let version = options.version;
-    if (version === undefined) {
-      const current = await this.versions.current(now);
-      // Read anyway: the handler need not ask again whether scheduled events await publishing.
-      version = versionToken(current);
-      if (req.context) Object.assign(req.context, { eventsDue: current.eventsDue, dataVersion: version });
+    if (options.version !== undefined) {
+      const now = req.context?.now ?? new Date();
+      return requestEtag(req, { version: options.version, now, siteDay: this.siteDay.format(now) }, options);
     }
+    const { now, version: current } = await this.reads.read();
+    const version = versionToken(current);
+    // The request's one instant becomes the version's, so its windows and due events agree with its
+    // ETag; the handler need not ask again whether scheduled events await publishing.
+    if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, dataVersion: version });
     return requestEtag(req, { version, now, siteDay: this.siteDay.format(now) }, options);
   }
 
