@@ -1,7 +1,7 @@
 import { DueEventsPublisher, TermCountsRepository } from '@app/domain';
 import { TransactionRunner } from '@app/database';
 import { CliCommand } from '../cli-command';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 
 export const recountCommand: CliCommand = {
   name: 'recount',
@@ -12,8 +12,7 @@ export const recountCommand: CliCommand = {
   flags: {},
   async run(_flags, runtime) {
     const started = Date.now();
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     const promoted = await app.get(DueEventsPublisher).promote(new Date());
     const counts = app.get(TermCountsRepository);
     const result = await app.get(TransactionRunner).run((db) => counts.recount(db));

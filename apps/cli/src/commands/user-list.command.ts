@@ -1,6 +1,6 @@
 import { UsersService } from '@app/auth';
 import { CliCommand } from '../cli-command';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 import { userRecord } from './user-records';
 
 export const userListCommand: CliCommand = {
@@ -9,8 +9,7 @@ export const userListCommand: CliCommand = {
   summary: 'List every user; prints {"users":[{"id","name","role","created_utc","disabled_utc","active_tokens"}]}.',
   flags: {},
   async run(_flags, runtime) {
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     const users = await app.get(UsersService).listUsers();
     return { users: users.map(({ user, activeTokens }) => userRecord(user, activeTokens)) };
   },
