@@ -9,3 +9,4 @@ export * from './sqlite-write-transaction';
 export * from './write-data-source';
 export * from './cluster-aware-mysql';
 export * from './write-hooks';
+export * from './database-module';
