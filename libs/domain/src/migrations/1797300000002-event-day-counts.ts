@@ -1,4 +1,5 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { counterTable } from './counter-table';
 import { rebuildDayCounts } from '../terms/day-counts.sql';
 
 /** Issue 9: listed events per start day (EventDayCount), so `X-TEC-Total` is cheap at a million events. */
@@ -6,16 +7,11 @@ export class EventDayCounts1797300000002 implements MigrationInterface {
   name = 'EventDayCounts1797300000002';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
-      new Table({
-        name: 'event_day_counts',
-        columns: [
-          { name: 'scope_id', type: 'integer', isPrimary: true },
-          { name: 'day', type: 'varchar', length: '10', isPrimary: true },
-          { name: 'count', type: 'integer', default: 0 },
-        ],
-      }),
-    );
+    const keys = [
+      { name: 'scope_id', type: 'integer' },
+      { name: 'day', type: 'varchar', length: '10' },
+    ];
+    await queryRunner.createTable(counterTable('event_day_counts', keys, 'count'));
     await rebuildDayCounts(queryRunner.manager);
   }
 
