@@ -28,6 +28,8 @@ export interface TermResourceTypes {
 }
 
 type TermBody = HierarchicalTermFieldsDto & { name: string };
+/** What an update may carry (the taxonomy's update DTO validates it; see declareParamTypes below). */
+type Fields = HierarchicalTermFieldsDto;
 
 /**
  * The routes of a taxonomy (categories, tags), by ID and by slug with the same rules: anyone reads,
@@ -72,33 +74,21 @@ export function TermController(types: TermResourceTypes) {
     @Post('by-slug/:slug')
     @HttpCode(200)
     @RequireRoles('administrator', 'editor')
-    updateBySlug(
-      @Param('slug') slug: string,
-      @Body() dto: HierarchicalTermFieldsDto,
-      @Ctx() context: RequestContext,
-    ): Promise<TermResponse> {
+    updateBySlug(@Param('slug') slug: string, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ slug }, dto, context);
     }
 
     @ApiUpdateResponses(TermResponse)
     @Put('by-slug/:slug')
     @RequireRoles('administrator', 'editor')
-    replaceBySlug(
-      @Param('slug') slug: string,
-      @Body() dto: HierarchicalTermFieldsDto,
-      @Ctx() context: RequestContext,
-    ): Promise<TermResponse> {
+    replaceBySlug(@Param('slug') slug: string, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ slug }, dto, context);
     }
 
     @ApiUpdateResponses(TermResponse)
     @Patch('by-slug/:slug')
     @RequireRoles('administrator', 'editor')
-    patchBySlug(
-      @Param('slug') slug: string,
-      @Body() dto: HierarchicalTermFieldsDto,
-      @Ctx() context: RequestContext,
-    ): Promise<TermResponse> {
+    patchBySlug(@Param('slug') slug: string, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ slug }, dto, context);
     }
 
@@ -119,21 +109,21 @@ export function TermController(types: TermResourceTypes) {
     @Post(':id')
     @HttpCode(200)
     @RequireRoles('administrator', 'editor')
-    update(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+    update(@IdParam() id: number, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ id }, dto, context);
     }
 
     @ApiUpdateResponses(TermResponse)
     @Put(':id')
     @RequireRoles('administrator', 'editor')
-    replace(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+    replace(@IdParam() id: number, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ id }, dto, context);
     }
 
     @ApiUpdateResponses(TermResponse)
     @Patch(':id')
     @RequireRoles('administrator', 'editor')
-    patch(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+    patch(@IdParam() id: number, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ id }, dto, context);
     }
 
@@ -149,7 +139,7 @@ export function TermController(types: TermResourceTypes) {
       return toTermResponse(term, count, this.service.kind, context.links);
     }
 
-    private async write(ref: TermRef, dto: HierarchicalTermFieldsDto, context: RequestContext): Promise<TermResponse> {
+    private async write(ref: TermRef, dto: Fields, context: RequestContext): Promise<TermResponse> {
       const { term, count } = await this.service.update(ref, dto);
       return toTermResponse(term, count, this.service.kind, context.links);
     }

@@ -14,15 +14,15 @@ export class OrganizersService extends PlaceRecordsService<Organizer, OrganizerF
     super(organizers, events, tools);
   }
 
-  protected blankRecord(): Partial<Organizer> {
-    return { title: '', ...blankTexts(TEXT_FIELDS) };
-  }
-
   protected applyOwnFields(organizer: Organizer, dto: OrganizerFieldsDto, context: FieldsContext): void {
     this.applyNameAndTexts(organizer, dto, 'organizer', TEXT_FIELDS, context);
   }
 
   protected sameAsGiven(candidate: Organizer, organizer: Organizer, dto: OrganizerFieldsDto): boolean {
     return TEXT_FIELDS.every((field) => dto[field] === undefined || sameText(candidate[field], organizer[field]));
+  }
+
+  protected blankRecord(): Partial<Organizer> {
+    return { title: '', ...blankTexts(TEXT_FIELDS) };
   }
 }

@@ -5,11 +5,9 @@ import { migratedDatabase } from '../pending-migrations';
 
 export const recountCommand: CliCommand = {
   name: 'recount',
-  synopsis: '',
   summary:
     "Publish the scheduled events that are due, then rebuild every term's stored count of published events from the links; " +
     'prints {"promoted","terms","corrected","ms"} (corrected: counts that were wrong).',
-  flags: {},
   async run(_flags, runtime) {
     const started = Date.now();
     const app = await migratedDatabase(runtime);

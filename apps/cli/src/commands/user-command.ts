@@ -22,13 +22,15 @@ export interface MoreFlags<T> {
  * A command on one existing user named by `--user <id>`. Every flag is checked before the database
  * is opened; then the schema is brought up to date and the user looked up ("User <id> does not exist.").
  */
-export function userCommand<T = undefined>(command: {
-  name: string;
-  summary: string;
-  more?: MoreFlags<T>;
-  run(target: UserTarget, more: T): Promise<object>;
-}): CliCommand {
-  const { name, summary, more } = command;
+export function userCommand<T = undefined>(
+  name: string,
+  command: {
+    summary: string;
+    more?: MoreFlags<T>;
+    run(target: UserTarget, more: T): Promise<object>;
+  },
+): CliCommand {
+  const { summary, more } = command;
   return {
     name,
     synopsis: more ? `--user <id> ${more.synopsis}` : '--user <id>',

@@ -1,8 +1,7 @@
 import { existingUser, keepAnAdministrator, userRecord } from './user-records';
 import { userCommand } from './user-command';
 
-export const userDisableCommand = userCommand({
-  name: 'user:disable',
+export const userDisableCommand = userCommand('user:disable', {
   summary:
     'Disable a user: every token of theirs is refused (401 rest_invalid_token) from the next request on; ' +
     'their records stay. Prints the user with its "disabled_utc".',
@@ -13,8 +12,7 @@ export const userDisableCommand = userCommand({
   },
 });
 
-export const userEnableCommand = userCommand({
-  name: 'user:enable',
+export const userEnableCommand = userCommand('user:enable', {
   summary: 'Enable a disabled user again: their tokens that were not revoked work again. Prints the user.',
   async run({ users, user }) {
     await users.setDisabled(user.id, false);

@@ -5,9 +5,7 @@ import { userRecord } from './user-records';
 
 export const userListCommand: CliCommand = {
   name: 'user:list',
-  synopsis: '',
   summary: 'List every user; prints {"users":[{"id","name","role","created_utc","disabled_utc","active_tokens"}]}.',
-  flags: {},
   async run(_flags, runtime) {
     const app = await migratedDatabase(runtime);
     const users = await app.get(UsersService).listUsers();
