@@ -1,16 +1,15 @@
+import { itReturns } from '../testing/table-tests';
 import { trimChar } from './trim';
 
 describe('trimChar', () => {
-  it.each([
+  itReturns('%j without %j at %s → %j', trimChar, [
     ['//a/b//', '/', 'both', 'a/b'],
     ['//a/b//', '/', 'end', '//a/b'],
     ['////', '/', 'both', ''],
     ['abc', '-', 'both', 'abc'],
     ['', '-', 'end', ''],
     ['a--', '-', 'end', 'a'],
-  ] as const)('%j without %j at %s → %j', (text, char, ends, expected) => {
-    expect(trimChar(text, char, ends)).toBe(expected);
-  });
+  ]);
 
   it('takes linear time on a long run followed by another character', async () => {
     const attack = `a${'/'.repeat(200_000)}x`;
