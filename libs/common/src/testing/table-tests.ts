@@ -4,12 +4,19 @@
  */
 
 /**
- * One test per row: `fn` applied to the row's leading values is (`toBe`) the row's last value.
+ * One test per row: `fn` applied to the row's leading values equals (`toEqual`) the row's last value.
  * `title` is printf-formatted from the row, like `it.each`'s.
  */
 export function itReturns<A extends unknown[], R>(title: string, fn: (...args: A) => R, rows: ReadonlyArray<[...A, R]>): void {
   it.each(rows.map((row) => [...row]))(title, (...row: unknown[]) => {
-    expect(fn(...(row.slice(0, -1) as A))).toBe(row[row.length - 1]);
+    expect(fn(...(row.slice(0, -1) as A))).toEqual(row[row.length - 1]);
+  });
+}
+
+/** One test per input: `fn(input)` is null (the input is refused). */
+export function itReturnsNull<I>(title: string, fn: (input: I) => unknown, inputs: readonly I[]): void {
+  it.each(inputs.map((input) => [input]))(title, (input) => {
+    expect(fn(input as I)).toBeNull();
   });
 }
 
