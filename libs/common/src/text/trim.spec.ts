@@ -2,13 +2,16 @@ import { itReturns } from '../testing/table-tests';
 import { trimChar } from './trim';
 
 describe('trimChar', () => {
-  itReturns('%j without %j at %s → %j', trimChar, [
-    ['//a/b//', '/', 'both', 'a/b'],
-    ['//a/b//', '/', 'end', '//a/b'],
-    ['////', '/', 'both', ''],
-    ['abc', '-', 'both', 'abc'],
-    ['', '-', 'end', ''],
-    ['a--', '-', 'end', 'a'],
+  itReturns('%j without slashes at %s → %j', (text: string, ends: 'both' | 'end') => trimChar(text, '/', ends), [
+    ['//a/b//', 'both', 'a/b'],
+    ['//a/b//', 'end', '//a/b'],
+    ['////', 'both', ''],
+  ]);
+
+  itReturns('%j without dashes at %s → %j', (text: string, ends: 'both' | 'end') => trimChar(text, '-', ends), [
+    ['abc', 'both', 'abc'],
+    ['', 'end', ''],
+    ['a--', 'end', 'a'],
   ]);
 
   it('takes linear time on a long run followed by another character', async () => {
