@@ -11,11 +11,11 @@ export interface CommandRuntime {
 
 export interface CliCommand {
   name: string;
-  /** The flags as shown in the usage text, e.g. `--name <login> --role <role>`. */
-  synopsis: string;
+  /** The flags as shown in the usage text, e.g. `--name <login> --role <role>`; none when absent. */
+  synopsis?: string;
   summary: string;
-  /** Every flag takes a string value; they are validated by `run`. */
-  flags: NonNullable<ParseArgsConfig['options']>;
+  /** Every flag takes a string value; they are validated by `run`. A command without it takes none. */
+  flags?: NonNullable<ParseArgsConfig['options']>;
   /** Returns the object printed as the one JSON line on stdout; throws CliError for bad input. */
   run(flags: FlagValues, runtime: CommandRuntime): Promise<object>;
 }

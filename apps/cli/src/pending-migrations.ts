@@ -2,6 +2,7 @@ import { WRITE_DATA_SOURCE } from '@app/database';
 import { migrateOnce } from '@app/domain';
 import { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CommandRuntime } from './cli-command';
 
 /**
  * Brings the schema up to date and returns the names of the migrations it applied. Every command
@@ -10,4 +11,11 @@ import { DataSource } from 'typeorm';
  */
 export function applyPendingMigrations(app: INestApplicationContext): Promise<string[]> {
   return migrateOnce(app.get<DataSource>(WRITE_DATA_SOURCE));
+}
+
+/** The Nest context on the configured database, its schema brought up to date: where every data command starts. */
+export async function migratedDatabase(runtime: CommandRuntime): Promise<INestApplicationContext> {
+  const app = await runtime.database();
+  await applyPendingMigrations(app);
+  return app;
 }

@@ -12,7 +12,7 @@ const HELP = ['help', '--help', '-h'];
 
 function parseFlags(command: CliCommand, args: string[]): FlagValues {
   try {
-    return parseArgs({ args, options: command.flags, strict: true, allowPositionals: false }).values as FlagValues;
+    return parseArgs({ args, options: command.flags ?? {}, strict: true, allowPositionals: false }).values as FlagValues;
   } catch (error) {
     throw new CliError(`${command.name}: ${error instanceof Error ? error.message : String(error)}`);
   }

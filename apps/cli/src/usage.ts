@@ -2,7 +2,7 @@ import { ROLES } from '@app/auth';
 import { COMMANDS } from './commands';
 
 export function usage(): string {
-  const forms = COMMANDS.map((command) => `${command.name} ${command.synopsis}`.trim());
+  const forms = COMMANDS.map((command) => `${command.name} ${command.synopsis ?? ''}`.trim());
   const width = Math.max(...forms.map((form) => form.length));
   const lines = COMMANDS.map((command, i) => `  ${forms[i].padEnd(width)}  ${command.summary}`);
   return [

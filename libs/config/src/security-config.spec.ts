@@ -1,16 +1,6 @@
-import { ConfigError } from './config-error';
 import { loadConfig } from './load-config';
 import { parseAllowedHosts, parseTrustProxy } from './security-config';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { itRefuses } from './test-config';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -28,12 +18,8 @@ describe('TRUST_PROXY', () => {
     expect(problems).toEqual([]);
   });
 
-  it.each(['proxy.internal', '10.0.0.0/33', 'fc00::/129', '10.0.0.0/8/8', '10.0.0.0/ff00::', ',', 'loopback, nope'])(
-    'refuses %p, naming the variable',
-    (raw) => {
-      expect(problemsOf({ TRUST_PROXY: raw })).toEqual([expect.stringContaining('TRUST_PROXY')]);
-    },
-  );
+  const refused = ['proxy.internal', '10.0.0.0/33', 'fc00::/129', '10.0.0.0/8/8', '10.0.0.0/ff00::', ',', 'loopback, nope'];
+  itRefuses(refused.map((raw) => ['TRUST_PROXY', raw]));
 });
 
 describe('ALLOWED_HOSTS', () => {
@@ -48,24 +34,18 @@ describe('ALLOWED_HOSTS', () => {
     expect(problems).toEqual([]);
   });
 
-  it.each(['*', 'https://example.org', 'example.org/', 'a.*.example.org', 'example.org:port', 'ex ample.org', 'user@example.org'])(
-    'refuses %p, naming the variable',
-    (raw) => {
-      expect(problemsOf({ ALLOWED_HOSTS: raw })).toEqual([expect.stringContaining('ALLOWED_HOSTS')]);
-    },
-  );
+  const refused = ['*', 'https://example.org', 'example.org/', 'a.*.example.org', 'example.org:port', 'ex ample.org', 'user@example.org'];
+  itRefuses(refused.map((raw) => ['ALLOWED_HOSTS', raw]));
 });
 
 describe('rate limits and Redis', () => {
-  it.each([
+  itRefuses([
     ['RATE_LIMIT_WINDOW', '0'],
     ['RATE_LIMIT_AUTH_FAILURES', '-1'],
     ['RATE_LIMIT_PASSWORD_FAILURES', 'ten'],
     ['RATE_LIMIT_WRITES', '1.5'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
-  ])('refuses %s=%p', (name, value) => {
-    expect(problemsOf({ [name]: value })).toEqual([expect.stringContaining(name)]);
-  });
+  ]);
 
   it('accepts 0 to turn a limit off', () => {
     expect(loadConfig({ RATE_LIMIT_WRITES: '0', RATE_LIMIT_AUTH_FAILURES: '0' }).security.rateLimits).toMatchObject({

@@ -10,3 +10,4 @@ export * from './write-data-source';
 export * from './cluster-aware-mysql';
 export * from './write-hooks';
 export * from './scalar-queries';
+export * from './database-module';

@@ -1,4 +1,5 @@
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { commitOrRollBack } from './commit-or-roll-back';
 import { isSqliteBusy } from './conflicts';
 import { RETRY_POLICY, sleep } from './retry-policy';
 
@@ -60,12 +61,7 @@ export async function runSqliteWriteTransaction<T>(dataSource: DataSource, work:
   bookkeeping.isTransactionActive = true;
   bookkeeping.transactionDepth = 1;
   try {
-    const result = await work(runner.manager);
-    await runner.commitTransaction();
-    return result;
-  } catch (error) {
-    if (handle.inTransaction) await runner.rollbackTransaction().catch(() => undefined);
-    throw error;
+    return await commitOrRollBack(runner, work, () => handle.inTransaction);
   } finally {
     bookkeeping.isTransactionActive = false;
     bookkeeping.transactionDepth = 0;

@@ -1,6 +1,7 @@
 import { Errors } from '@app/common/errors/errors';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { commitOrRollBack } from './commit-or-roll-back';
 import { conflictKind } from './conflicts';
 import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
 import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
@@ -95,13 +96,7 @@ export class TransactionRunner {
     try {
       await this.prepareSession(runner);
       await runner.startTransaction('READ COMMITTED');
-      const result = await work(runner.manager);
-      await runner.commitTransaction();
-      return result;
-    } catch (error) {
-      // Explicit: a lock wait timeout undoes only the statement, the transaction stays open.
-      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
-      throw error;
+      return await commitOrRollBack(runner, work, () => runner.isTransactionActive);
     } finally {
       await runner.release();
     }

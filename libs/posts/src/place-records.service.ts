@@ -1,4 +1,4 @@
-import { Errors } from '@app/common';
+import { Errors, requirePlainText } from '@app/common';
 import {
   EventsRepository,
   PlaceListCriteria,
@@ -10,12 +10,17 @@ import {
 import { EntityManager } from 'typeorm';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
+import { FieldsContext } from './post-records.types';
 import { PostRecordTools } from './post-record-tools';
 import { effectivePostListQuery } from './post-list';
 import { ListPlan, PostRecordsService } from './post-records.service';
 
 /** Text compared ignoring case for duplicate avoidance; `null` counts as "". */
 export const sameText = (a: string | null, b: string | null): boolean => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/** Every one of these text fields "": how a new record starts. */
+export const blankTexts = <K extends string>(fields: readonly K[]): Record<K, string> =>
+  Object.fromEntries(fields.map((field) => [field, ''])) as Record<K, string>;
 
 /**
  * Venues and organizers: records events link to, created inline from an event body too. They share
@@ -37,6 +42,25 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
   }
 
   private readonly writeLocks: WriteLocksRepository;
+
+  /**
+   * The body's name field (`venue`, `organizer`: required plain text) as the title, then the text
+   * fields it gives, trimmed.
+   */
+  protected applyNameAndTexts<K extends keyof D & keyof T & string>(
+    record: T,
+    dto: D,
+    nameField: keyof D & string,
+    textFields: readonly K[],
+    { errors }: FieldsContext,
+  ): void {
+    const name = dto[nameField] as string | undefined;
+    if (name !== undefined) errors.check(() => (record.title = requirePlainText(nameField, name)));
+    for (const field of textFields) {
+      const value = dto[field] as string | undefined;
+      if (value !== undefined) record[field] = value.trim() as T[K];
+    }
+  }
 
   /** Whether an existing record equals every field the body gave. */
   protected abstract sameAsGiven(candidate: T, record: T, dto: D): boolean;

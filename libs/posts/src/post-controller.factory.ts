@@ -27,6 +27,9 @@ export type PostRoutesService<T extends PostRecord, D extends PostFieldsDto> = P
   'kind' | 'list' | 'isLocked' | 'getReadable' | 'create' | 'update' | 'delete'
 >;
 
+/** Who reads: a user, or nobody signed in. */
+type Viewer = AuthenticatedUser | undefined;
+
 /** The classes a post-like resource's routes validate and document. */
 export interface PostResourceTypes {
   createDto: Type;
@@ -52,7 +55,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
 
     @ApiListResponses(types.listResponse)
     @Get()
-    async list(@Query() query: PostListQuery, @CurrentUser() user: AuthenticatedUser | undefined, @Ctx() context: RequestContext) {
+    async list(@Query() query: PostListQuery, @CurrentUser() user: Viewer, @Ctx() context: RequestContext) {
       const { items, page } = await this.service.list(query, user, context);
       const isLocked = (record: T) => this.service.isLocked(record, user);
       return Reply.page(
@@ -75,12 +78,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
 
     @ApiReadResponses(types.response)
     @Get('by-slug/:slug')
-    getBySlug(
-      @Param('slug') slug: string,
-      @Query() query: ReadPostQuery,
-      @CurrentUser() user: AuthenticatedUser | undefined,
-      @Ctx() context: RequestContext,
-    ) {
+    getBySlug(@Param('slug') slug: string, @Query() query: ReadPostQuery, @CurrentUser() user: Viewer, @Ctx() context: RequestContext) {
       return this.read({ slug }, query, user, context);
     }
 
@@ -121,12 +119,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
 
     @ApiReadResponses(types.response)
     @Get(':id')
-    get(
-      @IdParam() id: number,
-      @Query() query: ReadPostQuery,
-      @CurrentUser() user: AuthenticatedUser | undefined,
-      @Ctx() context: RequestContext,
-    ) {
+    get(@IdParam() id: number, @Query() query: ReadPostQuery, @CurrentUser() user: Viewer, @Ctx() context: RequestContext) {
       return this.read({ id }, query, user, context);
     }
 
@@ -165,7 +158,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
       return this.remove({ id }, query, body, user, context);
     }
 
-    private async read(ref: RecordRef, query: ReadPostQuery, user: AuthenticatedUser | undefined, context: RequestContext): Promise<R> {
+    private async read(ref: RecordRef, query: ReadPostQuery, user: Viewer, context: RequestContext): Promise<R> {
       const record = await this.service.getReadable(ref, user, query.password, context);
       const [body] = await this.presenter.present([record], { context, user, single: true, isLocked: () => false });
       return body;

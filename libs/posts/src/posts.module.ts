@@ -1,6 +1,6 @@
 import { AuthModule } from '@app/auth';
 import { DomainModule } from '@app/domain';
-import { Module } from '@nestjs/common';
+import { Module, ModuleMetadata, Type } from '@nestjs/common';
 import { ImagesService } from './images.service';
 import { PostRecordTools } from './post-record-tools';
 
@@ -11,3 +11,8 @@ import { PostRecordTools } from './post-record-tools';
   exports: [DomainModule, AuthModule, ImagesService, PostRecordTools],
 })
 export class PostsModule {}
+
+/** A venue-like resource's module: its routes, and its service and presenter, which events use too. */
+export function placeModuleMetadata(controller: Type, service: Type, presenter: Type): ModuleMetadata {
+  return { imports: [PostsModule], controllers: [controller], providers: [service, presenter], exports: [service, presenter] };
+}

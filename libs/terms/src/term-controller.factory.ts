@@ -12,7 +12,7 @@ import {
   Reply,
   RequestContext,
 } from '@app/common';
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Type } from '@nestjs/common';
+import { applyDecorators, Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Type } from '@nestjs/common';
 import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
 import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
 import { TermResponse } from './dto/term.response';
@@ -28,6 +28,13 @@ export interface TermResourceTypes {
 }
 
 type TermBody = HierarchicalTermFieldsDto & { name: string };
+
+/** An update route: editors and administrators change a term and get it back (so POST answers 200, not 201). */
+const EditorWrite = (route: MethodDecorator, ...more: MethodDecorator[]) =>
+  applyDecorators(ApiUpdateResponses(TermResponse), route, ...more, RequireRoles('administrator', 'editor'));
+
+/** What an update may carry (the taxonomy's update DTO validates it; see declareParamTypes below). */
+type Fields = HierarchicalTermFieldsDto;
 
 /**
  * The routes of a taxonomy (categories, tags), by ID and by slug with the same rules: anyone reads,
@@ -68,37 +75,18 @@ export function TermController(types: TermResourceTypes) {
       return this.read({ slug }, context);
     }
 
-    @ApiUpdateResponses(TermResponse)
-    @Post('by-slug/:slug')
-    @HttpCode(200)
-    @RequireRoles('administrator', 'editor')
-    updateBySlug(
-      @Param('slug') slug: string,
-      @Body() dto: HierarchicalTermFieldsDto,
-      @Ctx() context: RequestContext,
-    ): Promise<TermResponse> {
+    @EditorWrite(Post('by-slug/:slug'), HttpCode(200))
+    updateBySlug(@Param('slug') slug: string, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ slug }, dto, context);
     }
 
-    @ApiUpdateResponses(TermResponse)
-    @Put('by-slug/:slug')
-    @RequireRoles('administrator', 'editor')
-    replaceBySlug(
-      @Param('slug') slug: string,
-      @Body() dto: HierarchicalTermFieldsDto,
-      @Ctx() context: RequestContext,
-    ): Promise<TermResponse> {
+    @EditorWrite(Put('by-slug/:slug'))
+    replaceBySlug(@Param('slug') slug: string, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ slug }, dto, context);
     }
 
-    @ApiUpdateResponses(TermResponse)
-    @Patch('by-slug/:slug')
-    @RequireRoles('administrator', 'editor')
-    patchBySlug(
-      @Param('slug') slug: string,
-      @Body() dto: HierarchicalTermFieldsDto,
-      @Ctx() context: RequestContext,
-    ): Promise<TermResponse> {
+    @EditorWrite(Patch('by-slug/:slug'))
+    patchBySlug(@Param('slug') slug: string, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ slug }, dto, context);
     }
 
@@ -115,25 +103,18 @@ export function TermController(types: TermResourceTypes) {
       return this.read({ id }, context);
     }
 
-    @ApiUpdateResponses(TermResponse)
-    @Post(':id')
-    @HttpCode(200)
-    @RequireRoles('administrator', 'editor')
-    update(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+    @EditorWrite(Post(':id'), HttpCode(200))
+    update(@IdParam() id: number, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ id }, dto, context);
     }
 
-    @ApiUpdateResponses(TermResponse)
-    @Put(':id')
-    @RequireRoles('administrator', 'editor')
-    replace(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+    @EditorWrite(Put(':id'))
+    replace(@IdParam() id: number, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ id }, dto, context);
     }
 
-    @ApiUpdateResponses(TermResponse)
-    @Patch(':id')
-    @RequireRoles('administrator', 'editor')
-    patch(@IdParam() id: number, @Body() dto: HierarchicalTermFieldsDto, @Ctx() context: RequestContext): Promise<TermResponse> {
+    @EditorWrite(Patch(':id'))
+    patch(@IdParam() id: number, @Body() dto: Fields, @Ctx() context: RequestContext): Promise<TermResponse> {
       return this.write({ id }, dto, context);
     }
 
@@ -149,7 +130,7 @@ export function TermController(types: TermResourceTypes) {
       return toTermResponse(term, count, this.service.kind, context.links);
     }
 
-    private async write(ref: TermRef, dto: HierarchicalTermFieldsDto, context: RequestContext): Promise<TermResponse> {
+    private async write(ref: TermRef, dto: Fields, context: RequestContext): Promise<TermResponse> {
       const { term, count } = await this.service.update(ref, dto);
       return toTermResponse(term, count, this.service.kind, context.links);
     }

@@ -1,6 +1,5 @@
-import { requirePlainText } from '@app/common';
 import { EventsRepository, Organizer, OrganizersRepository } from '@app/domain';
-import { FieldsContext, ORGANIZER_KIND, PlaceRecordsService, PostRecordTools, sameText } from '@app/posts';
+import { blankTexts, FieldsContext, ORGANIZER_KIND, PlaceRecordsService, PostRecordTools, sameText } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { OrganizerFieldsDto } from './dto/create-organizer.dto';
 
@@ -15,20 +14,15 @@ export class OrganizersService extends PlaceRecordsService<Organizer, OrganizerF
     super(organizers, events, tools);
   }
 
-  protected blankRecord(): Partial<Organizer> {
-    return { title: '', phone: '', website: '', email: '' };
-  }
-
-  protected applyOwnFields(organizer: Organizer, dto: OrganizerFieldsDto, { errors }: FieldsContext): void {
-    const name = dto.organizer;
-    if (name !== undefined) errors.check(() => (organizer.title = requirePlainText('organizer', name)));
-    for (const field of TEXT_FIELDS) {
-      const value = dto[field];
-      if (value !== undefined) organizer[field] = value.trim();
-    }
+  protected applyOwnFields(organizer: Organizer, dto: OrganizerFieldsDto, context: FieldsContext): void {
+    this.applyNameAndTexts(organizer, dto, 'organizer', TEXT_FIELDS, context);
   }
 
   protected sameAsGiven(candidate: Organizer, organizer: Organizer, dto: OrganizerFieldsDto): boolean {
     return TEXT_FIELDS.every((field) => dto[field] === undefined || sameText(candidate[field], organizer[field]));
+  }
+
+  protected blankRecord(): Partial<Organizer> {
+    return { title: '', ...blankTexts(TEXT_FIELDS) };
   }
 }

@@ -1,13 +1,8 @@
-import { PostsModule } from '@app/posts';
+import { placeModuleMetadata } from '@app/posts';
 import { Module } from '@nestjs/common';
 import { VenuePresenter } from './venue.mapper';
 import { VenuesController } from './venues.controller';
 import { VenuesService } from './venues.service';
 
-@Module({
-  imports: [PostsModule],
-  controllers: [VenuesController],
-  providers: [VenuesService, VenuePresenter],
-  exports: [VenuesService, VenuePresenter],
-})
+@Module(placeModuleMetadata(VenuesController, VenuesService, VenuePresenter))
 export class VenuesModule {}

@@ -1,6 +1,5 @@
-import { requirePlainText } from '@app/common';
 import { EventsRepository, Venue, VenuesRepository } from '@app/domain';
-import { PlaceRecordsService, FieldsContext, PostRecordTools, sameText, VENUE_KIND } from '@app/posts';
+import { blankTexts, FieldsContext, PlaceRecordsService, PostRecordTools, sameText, VENUE_KIND } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { VenueFieldsDto } from './dto/create-venue.dto';
 
@@ -25,14 +24,7 @@ export class VenuesService extends PlaceRecordsService<Venue, VenueFieldsDto> {
   protected blankRecord(): Partial<Venue> {
     return {
       title: '',
-      address: '',
-      city: '',
-      country: '',
-      province: '',
-      state: '',
-      zip: '',
-      phone: '',
-      website: '',
+      ...blankTexts(TEXT_FIELDS),
       stateprovince: null,
       showMap: true,
       showMapLink: true,
@@ -41,13 +33,8 @@ export class VenuesService extends PlaceRecordsService<Venue, VenueFieldsDto> {
     };
   }
 
-  protected applyOwnFields(venue: Venue, dto: VenueFieldsDto, { errors }: FieldsContext): void {
-    const name = dto.venue;
-    if (name !== undefined) errors.check(() => (venue.title = requirePlainText('venue', name)));
-    for (const field of TEXT_FIELDS) {
-      const value = dto[field];
-      if (value !== undefined) venue[field] = value.trim();
-    }
+  protected applyOwnFields(venue: Venue, dto: VenueFieldsDto, context: FieldsContext): void {
+    this.applyNameAndTexts(venue, dto, 'venue', TEXT_FIELDS, context);
     if (dto.stateprovince !== undefined) venue.stateprovince = dto.stateprovince.trim() === '' ? null : dto.stateprovince.trim();
     if (dto.show_map !== undefined) venue.showMap = dto.show_map;
     if (dto.show_map_link !== undefined) venue.showMapLink = dto.show_map_link;

@@ -3,9 +3,7 @@ import { applyPendingMigrations } from '../pending-migrations';
 
 export const migrateCommand: CliCommand = {
   name: 'migrate',
-  synopsis: '',
   summary: 'Apply pending database migrations; prints {"applied":[<migration names>]} ([] when up to date).',
-  flags: {},
   async run(_flags, runtime) {
     return { applied: await applyPendingMigrations(await runtime.database()) };
   },

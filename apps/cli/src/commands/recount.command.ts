@@ -1,19 +1,16 @@
 import { DueEventsPublisher, TermCountsRepository } from '@app/domain';
 import { TransactionRunner } from '@app/database';
 import { CliCommand } from '../cli-command';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 
 export const recountCommand: CliCommand = {
   name: 'recount',
-  synopsis: '',
   summary:
     "Publish the scheduled events that are due, then rebuild every term's stored count of published events from the links; " +
     'prints {"promoted","terms","corrected","ms"} (corrected: counts that were wrong).',
-  flags: {},
   async run(_flags, runtime) {
     const started = Date.now();
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     const promoted = await app.get(DueEventsPublisher).promote(new Date());
     const counts = app.get(TermCountsRepository);
     const result = await app.get(TransactionRunner).run((db) => counts.recount(db));

@@ -2,7 +2,7 @@ import { APP_CONFIG, AppConfig } from '@app/config';
 import { parseTimeZone, UTC_TIME_ZONE } from '@app/common';
 import { BulkInsertRepository } from '@app/domain';
 import { CliCommand } from '../cli-command';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 import { EventSeeder } from '../seed/event-seeder';
 import { seedAuthor } from '../seed/seed-author';
 import { parseSeedOptions } from '../seed/seed-options';
@@ -16,8 +16,7 @@ export const seedCommand: CliCommand = {
   flags: { events: { type: 'string' }, seed: { type: 'string' } },
   async run(flags, runtime) {
     const options = parseSeedOptions(flags);
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     const author = await seedAuthor(app);
     if (author.created) {
       process.stderr.write(

@@ -2,7 +2,7 @@ import { UsersService } from '@app/auth';
 import { CliCommand } from '../cli-command';
 import { CliError } from '../cli-error';
 import { requireFlag } from '../flags';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 
 export const tokenRevokeCommand: CliCommand = {
   name: 'token:revoke',
@@ -11,8 +11,7 @@ export const tokenRevokeCommand: CliCommand = {
   flags: { token: { type: 'string' } },
   async run(flags, runtime) {
     const token = requireFlag(flags, 'token');
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     if (!(await app.get(UsersService).revokeToken(token))) {
       throw new CliError('No active token matches --token (it is unknown or already revoked).');
     }

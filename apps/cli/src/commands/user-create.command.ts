@@ -2,7 +2,7 @@ import { UserNameTakenError, UsersService } from '@app/auth';
 import { CliCommand } from '../cli-command';
 import { CliError } from '../cli-error';
 import { loginFlag, roleFlag } from '../flags';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 
 export const userCreateCommand: CliCommand = {
   name: 'user:create',
@@ -12,8 +12,7 @@ export const userCreateCommand: CliCommand = {
   async run(flags, runtime) {
     const name = loginFlag(flags, 'name');
     const role = roleFlag(flags, 'role');
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     try {
       const { user, token } = await app.get(UsersService).createWithToken(name, role);
       return { id: user.id, name: user.name, role: user.role, token };

@@ -1,16 +1,13 @@
 import { UsersService } from '@app/auth';
 import { CliCommand } from '../cli-command';
-import { applyPendingMigrations } from '../pending-migrations';
+import { migratedDatabase } from '../pending-migrations';
 import { userRecord } from './user-records';
 
 export const userListCommand: CliCommand = {
   name: 'user:list',
-  synopsis: '',
   summary: 'List every user; prints {"users":[{"id","name","role","created_utc","disabled_utc","active_tokens"}]}.',
-  flags: {},
   async run(_flags, runtime) {
-    const app = await runtime.database();
-    await applyPendingMigrations(app);
+    const app = await migratedDatabase(runtime);
     const users = await app.get(UsersService).listUsers();
     return { users: users.map(({ user, activeTokens }) => userRecord(user, activeTokens)) };
   },

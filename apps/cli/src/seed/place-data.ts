@@ -11,35 +11,30 @@ export interface City {
   englishStreets?: boolean;
 }
 
+/** A city, its fields in the order of City's. */
+const city = (
+  name: string,
+  state: string,
+  country: string,
+  zip: string,
+  phonePrefix: string,
+  lat: number,
+  lng: number,
+  englishStreets?: boolean,
+): City => ({ name, state, country, zip, phonePrefix, lat, lng, ...(englishStreets ? { englishStreets } : {}) });
+
 export const CITIES: readonly City[] = [
-  { name: 'Berlin', state: 'Berlin', country: 'Germany', zip: '10115', phonePrefix: '+49 30', lat: 52.52, lng: 13.405 },
-  { name: 'Hamburg', state: 'Hamburg', country: 'Germany', zip: '20095', phonePrefix: '+49 40', lat: 53.551, lng: 9.993 },
-  { name: 'München', state: 'Bayern', country: 'Germany', zip: '80331', phonePrefix: '+49 89', lat: 48.137, lng: 11.575 },
-  { name: 'Köln', state: 'Nordrhein-Westfalen', country: 'Germany', zip: '50667', phonePrefix: '+49 221', lat: 50.938, lng: 6.96 },
-  { name: 'Leipzig', state: 'Sachsen', country: 'Germany', zip: '04109', phonePrefix: '+49 341', lat: 51.34, lng: 12.375 },
-  { name: 'Frankfurt am Main', state: 'Hessen', country: 'Germany', zip: '60311', phonePrefix: '+49 69', lat: 50.11, lng: 8.682 },
-  { name: 'Bremen', state: 'Bremen', country: 'Germany', zip: '28195', phonePrefix: '+49 421', lat: 53.079, lng: 8.802 },
-  {
-    name: 'Freiburg im Breisgau',
-    state: 'Baden-Württemberg',
-    country: 'Germany',
-    zip: '79098',
-    phonePrefix: '+49 761',
-    lat: 47.999,
-    lng: 7.842,
-  },
-  { name: 'Wien', state: 'Wien', country: 'Austria', zip: '1010', phonePrefix: '+43 1', lat: 48.208, lng: 16.372 },
-  { name: 'Zürich', state: 'Zürich', country: 'Switzerland', zip: '8001', phonePrefix: '+41 44', lat: 47.377, lng: 8.541 },
-  {
-    name: 'London',
-    state: 'England',
-    country: 'United Kingdom',
-    zip: 'EC1A 1BB',
-    phonePrefix: '+44 20',
-    lat: 51.507,
-    lng: -0.128,
-    englishStreets: true,
-  },
+  city('Berlin', 'Berlin', 'Germany', '10115', '+49 30', 52.52, 13.405),
+  city('Hamburg', 'Hamburg', 'Germany', '20095', '+49 40', 53.551, 9.993),
+  city('München', 'Bayern', 'Germany', '80331', '+49 89', 48.137, 11.575),
+  city('Köln', 'Nordrhein-Westfalen', 'Germany', '50667', '+49 221', 50.938, 6.96),
+  city('Leipzig', 'Sachsen', 'Germany', '04109', '+49 341', 51.34, 12.375),
+  city('Frankfurt am Main', 'Hessen', 'Germany', '60311', '+49 69', 50.11, 8.682),
+  city('Bremen', 'Bremen', 'Germany', '28195', '+49 421', 53.079, 8.802),
+  city('Freiburg im Breisgau', 'Baden-Württemberg', 'Germany', '79098', '+49 761', 47.999, 7.842),
+  city('Wien', 'Wien', 'Austria', '1010', '+43 1', 48.208, 16.372),
+  city('Zürich', 'Zürich', 'Switzerland', '8001', '+41 44', 47.377, 8.541),
+  city('London', 'England', 'United Kingdom', 'EC1A 1BB', '+44 20', 51.507, -0.128, true),
 ];
 
 export const STREETS = {

@@ -76,63 +76,97 @@ export interface TitleTemplate {
   tags: TagName[];
 }
 
-const t = (language: Language, category: CategoryName, title: string, tags: TagName[] = []): TitleTemplate => ({
-  language,
-  title,
-  category,
-  tags,
-});
+/**
+ * Title templates by category, each `language: title | tag, tag`: the tags that fit, from which
+ * seeded events draw most of their tags.
+ */
+const TEMPLATES: Partial<Record<CategoryName, string[]>> = {
+  Musik: [
+    'de: Jazzabend mit {band} | Jazz, Abendveranstaltung',
+    'de: Kammerkonzert: {composer} | Klassik',
+    'de: Open-Air-Konzert {placeDe} | Open Air, Rock & Pop, Eintritt frei',
+    'de: Orgelmusik zur Marktzeit | Klassik, Eintritt frei',
+    'en: {band} Live | Rock & Pop, Abendveranstaltung',
+    'en: Open Mic Night | Singer-Songwriter, English spoken',
+    'en: Club Night: {dj} | Elektronisch, Abendveranstaltung',
+  ],
+  'Vorträge & Lesungen': [
+    'de: Vortrag: {topicDe} | Diskussion, Auf Deutsch',
+    'de: Lesung: {author} liest aus „{book}“ | Lesung, Auf Deutsch',
+    'de: Podiumsdiskussion: {topicDe} | Diskussion, Eintritt frei',
+    'en: Talk: {topicEn} | English spoken, Diskussion',
+    'en: Poetry Slam {placeEn} | Poetry Slam, English spoken',
+  ],
+  'Familie & Kinder': [
+    'de: Puppentheater: {tale} | Für Kinder, Familienfreundlich',
+    'de: Vorlesestunde für Kinder | Für Kinder, Eintritt frei',
+    'de: Bastelnachmittag {placeDe} | Für Kinder, Handwerk',
+    'en: Family Science Day | Familienfreundlich, English spoken',
+  ],
+  Workshops: [
+    'de: Workshop: {skillDe} | Handwerk, Anmeldung erforderlich, Für Anfänger',
+    'de: {skillDe} für Fortgeschrittene | Handwerk, Fortgeschrittene, Anmeldung erforderlich',
+    "en: Beginners' {skillEn} Workshop | Für Anfänger, English spoken, Anmeldung erforderlich",
+  ],
+  'Kunst & Ausstellungen': [
+    'de: Vernissage: {artDe} | Malerei, Eintritt frei',
+    'de: Ausstellung: {artDe} | Malerei, Fotografie',
+    'en: Gallery Talk: {artEn} | English spoken, Fotografie',
+  ],
+  'Theater & Tanz': [
+    'de: Premiere: {play} | Abendveranstaltung, Auf Deutsch',
+    'de: Improtheater {placeDe} | Abendveranstaltung',
+    'en: Shakespeare in the Park: {playEn} | Open Air, English spoken',
+    'en: Comedy Night | Abendveranstaltung, English spoken',
+  ],
+  'Sport & Bewegung': [
+    'de: Lauftreff {placeDe} | Laufen, Eintritt frei',
+    'de: Yoga {placeDe} | Yoga, Open Air',
+    'de: Radtour: {tour} | Radfahren, Wochenende',
+    'en: Sunrise Yoga | Yoga, English spoken',
+  ],
+  'Märkte & Feste': [
+    'de: Flohmarkt {placeDe} | Wochenende, Nachhaltigkeit',
+    'de: Kunsthandwerkermarkt | Handwerk, Regional',
+    'de: Nachbarschaftsfest {placeDe} | Familienfreundlich, Open Air',
+    "en: Farmers' Market | Regional, Vegan",
+  ],
+  'Essen & Trinken': [
+    'de: Weinprobe: {wine} | Wein, Regional, Anmeldung erforderlich',
+    'de: Kochkurs: {cuisineDe} Küche | Anmeldung erforderlich, Vegan',
+    'en: Craft Beer Tasting | Craft Beer, Abendveranstaltung',
+    'en: Street Food Friday | Streetfood, Open Air',
+  ],
+  Film: [
+    'de: Kino unter Sternen: {film} | Open Air, Abendveranstaltung',
+    'de: Kurzfilmabend | Kurzfilm',
+    'en: Documentary Night: {doc} | Dokumentarfilm, English spoken',
+  ],
+  'Natur & Umwelt': [
+    'de: Kräuterwanderung {placeDe} | Wandern, Nachhaltigkeit',
+    'de: Vogelstimmenwanderung | Wandern, Wochenende',
+    'en: River Clean-up | Nachhaltigkeit, Ehrenamt',
+  ],
+  'Community & Networking': [
+    'de: Repair-Café | Nachhaltigkeit, Ehrenamt, Eintritt frei',
+    'de: Sprachcafé Deutsch–Englisch | English spoken, Auf Deutsch',
+    'en: Startup Meetup: {techTopic} | Tech, English spoken',
+    'en: Open Source Hack Night | Tech, Abendveranstaltung',
+  ],
+};
 
-export const TITLE_TEMPLATES: TitleTemplate[] = [
-  t('de', 'Musik', 'Jazzabend mit {band}', ['Jazz', 'Abendveranstaltung']),
-  t('de', 'Musik', 'Kammerkonzert: {composer}', ['Klassik']),
-  t('de', 'Musik', 'Open-Air-Konzert {placeDe}', ['Open Air', 'Rock & Pop', 'Eintritt frei']),
-  t('de', 'Musik', 'Orgelmusik zur Marktzeit', ['Klassik', 'Eintritt frei']),
-  t('en', 'Musik', '{band} Live', ['Rock & Pop', 'Abendveranstaltung']),
-  t('en', 'Musik', 'Open Mic Night', ['Singer-Songwriter', 'English spoken']),
-  t('en', 'Musik', 'Club Night: {dj}', ['Elektronisch', 'Abendveranstaltung']),
-  t('de', 'Vorträge & Lesungen', 'Vortrag: {topicDe}', ['Diskussion', 'Auf Deutsch']),
-  t('de', 'Vorträge & Lesungen', 'Lesung: {author} liest aus „{book}“', ['Lesung', 'Auf Deutsch']),
-  t('de', 'Vorträge & Lesungen', 'Podiumsdiskussion: {topicDe}', ['Diskussion', 'Eintritt frei']),
-  t('en', 'Vorträge & Lesungen', 'Talk: {topicEn}', ['English spoken', 'Diskussion']),
-  t('en', 'Vorträge & Lesungen', 'Poetry Slam {placeEn}', ['Poetry Slam', 'English spoken']),
-  t('de', 'Familie & Kinder', 'Puppentheater: {tale}', ['Für Kinder', 'Familienfreundlich']),
-  t('de', 'Familie & Kinder', 'Vorlesestunde für Kinder', ['Für Kinder', 'Eintritt frei']),
-  t('de', 'Familie & Kinder', 'Bastelnachmittag {placeDe}', ['Für Kinder', 'Handwerk']),
-  t('en', 'Familie & Kinder', 'Family Science Day', ['Familienfreundlich', 'English spoken']),
-  t('de', 'Workshops', 'Workshop: {skillDe}', ['Handwerk', 'Anmeldung erforderlich', 'Für Anfänger']),
-  t('de', 'Workshops', '{skillDe} für Fortgeschrittene', ['Handwerk', 'Fortgeschrittene', 'Anmeldung erforderlich']),
-  t('en', 'Workshops', "Beginners' {skillEn} Workshop", ['Für Anfänger', 'English spoken', 'Anmeldung erforderlich']),
-  t('de', 'Kunst & Ausstellungen', 'Vernissage: {artDe}', ['Malerei', 'Eintritt frei']),
-  t('de', 'Kunst & Ausstellungen', 'Ausstellung: {artDe}', ['Malerei', 'Fotografie']),
-  t('en', 'Kunst & Ausstellungen', 'Gallery Talk: {artEn}', ['English spoken', 'Fotografie']),
-  t('de', 'Theater & Tanz', 'Premiere: {play}', ['Abendveranstaltung', 'Auf Deutsch']),
-  t('de', 'Theater & Tanz', 'Improtheater {placeDe}', ['Abendveranstaltung']),
-  t('en', 'Theater & Tanz', 'Shakespeare in the Park: {playEn}', ['Open Air', 'English spoken']),
-  t('en', 'Theater & Tanz', 'Comedy Night', ['Abendveranstaltung', 'English spoken']),
-  t('de', 'Sport & Bewegung', 'Lauftreff {placeDe}', ['Laufen', 'Eintritt frei']),
-  t('de', 'Sport & Bewegung', 'Yoga {placeDe}', ['Yoga', 'Open Air']),
-  t('de', 'Sport & Bewegung', 'Radtour: {tour}', ['Radfahren', 'Wochenende']),
-  t('en', 'Sport & Bewegung', 'Sunrise Yoga', ['Yoga', 'English spoken']),
-  t('de', 'Märkte & Feste', 'Flohmarkt {placeDe}', ['Wochenende', 'Nachhaltigkeit']),
-  t('de', 'Märkte & Feste', 'Kunsthandwerkermarkt', ['Handwerk', 'Regional']),
-  t('de', 'Märkte & Feste', 'Nachbarschaftsfest {placeDe}', ['Familienfreundlich', 'Open Air']),
-  t('en', 'Märkte & Feste', "Farmers' Market", ['Regional', 'Vegan']),
-  t('de', 'Essen & Trinken', 'Weinprobe: {wine}', ['Wein', 'Regional', 'Anmeldung erforderlich']),
-  t('de', 'Essen & Trinken', 'Kochkurs: {cuisineDe} Küche', ['Anmeldung erforderlich', 'Vegan']),
-  t('en', 'Essen & Trinken', 'Craft Beer Tasting', ['Craft Beer', 'Abendveranstaltung']),
-  t('en', 'Essen & Trinken', 'Street Food Friday', ['Streetfood', 'Open Air']),
-  t('de', 'Film', 'Kino unter Sternen: {film}', ['Open Air', 'Abendveranstaltung']),
-  t('de', 'Film', 'Kurzfilmabend', ['Kurzfilm']),
-  t('en', 'Film', 'Documentary Night: {doc}', ['Dokumentarfilm', 'English spoken']),
-  t('de', 'Natur & Umwelt', 'Kräuterwanderung {placeDe}', ['Wandern', 'Nachhaltigkeit']),
-  t('de', 'Natur & Umwelt', 'Vogelstimmenwanderung', ['Wandern', 'Wochenende']),
-  t('en', 'Natur & Umwelt', 'River Clean-up', ['Nachhaltigkeit', 'Ehrenamt']),
-  t('de', 'Community & Networking', 'Repair-Café', ['Nachhaltigkeit', 'Ehrenamt', 'Eintritt frei']),
-  t('de', 'Community & Networking', 'Sprachcafé Deutsch–Englisch', ['English spoken', 'Auf Deutsch']),
-  t('en', 'Community & Networking', 'Startup Meetup: {techTopic}', ['Tech', 'English spoken']),
-  t('en', 'Community & Networking', 'Open Source Hack Night', ['Tech', 'Abendveranstaltung']),
-];
+function titleTemplate(category: CategoryName, row: string): TitleTemplate {
+  const language = row.slice(0, 2) as Language;
+  const [title, tagList] = row.slice(4).split(' | ');
+  const tags = tagList === undefined ? [] : tagList.split(', ');
+  const unknown = tags.filter((tag) => !(TAG_NAMES as readonly string[]).includes(tag));
+  if (unknown.length > 0) throw new Error(`Seed title "${title}" names unknown tags: ${unknown.join(', ')}`);
+  return { language, title, category, tags: tags as TagName[] };
+}
+
+export const TITLE_TEMPLATES: TitleTemplate[] = Object.entries(TEMPLATES).flatMap(([category, rows]) =>
+  rows.map((row) => titleTemplate(category as CategoryName, row)),
+);
 
 export const FILLERS: Record<string, readonly string[]> = {
   band: ['Trio Nordlicht', 'Blue Harbour Quartet', 'Elbe Swing Orchestra', 'Hafenblues Band', 'Salt & Pepper', 'Quartett Morgenrot'],

@@ -1,16 +1,10 @@
 import { ThrottlerStorageService } from '@nestjs/throttler';
-import { RateLimitHit, RateLimitStore, THROTTLER_NAME } from './rate-limit-store';
+import { countHit, RateLimitHit, RateLimitStore } from './rate-limit-store';
 
 /** Counters in this process (the default): each instance limits on its own. */
 export class MemoryRateLimitStore extends ThrottlerStorageService implements RateLimitStore {
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
-    const record = await this.increment(key, windowMs, limit, windowMs, THROTTLER_NAME);
-    return {
-      count: record.totalHits,
-      blocked: record.isBlocked,
-      resetSeconds: record.timeToExpire,
-      retryAfterSeconds: record.isBlocked ? record.timeToBlockExpire : 0,
-    };
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
+    return countHit(this, key, limit, windowMs);
   }
 
   blockedFor(key: string): Promise<number> {

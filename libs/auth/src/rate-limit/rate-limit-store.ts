@@ -1,3 +1,5 @@
+import type { ThrottlerStorage } from '@nestjs/throttler';
+
 /** One counted event against a key, as the store saw it. */
 export interface RateLimitHit {
   /** Events counted in the current window, this one included. */
@@ -8,6 +10,20 @@ export interface RateLimitHit {
   resetSeconds: number;
   /** Seconds until a blocked key is free again; 0 when not blocked. */
   retryAfterSeconds: number;
+}
+
+/**
+ * One event counted by a @nestjs/throttler storage, whose window is also its block time: the
+ * `increment` both stores inherit.
+ */
+export async function countHit(storage: ThrottlerStorage, key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
+  const record = await storage.increment(key, windowMs, limit, windowMs, THROTTLER_NAME);
+  return {
+    count: record.totalHits,
+    blocked: record.isBlocked,
+    resetSeconds: record.timeToExpire,
+    retryAfterSeconds: record.isBlocked ? record.timeToBlockExpire : 0,
+  };
 }
 
 /**

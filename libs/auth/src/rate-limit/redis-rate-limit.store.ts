@@ -1,6 +1,6 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Logger } from '@nestjs/common';
-import { RateLimitHit, RateLimitStore, THROTTLER_NAME } from './rate-limit-store';
+import { countHit, RateLimitHit, RateLimitStore, THROTTLER_NAME } from './rate-limit-store';
 
 /** How long a Redis command may take before the request goes on without it. */
 const COMMAND_TIMEOUT_MS = 1000;
@@ -36,14 +36,8 @@ export class RedisRateLimitStore extends ThrottlerStorageRedisService implements
     });
   }
 
-  async hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
-    const record = await this.increment(key, windowMs, limit, windowMs, THROTTLER_NAME);
-    return {
-      count: record.totalHits,
-      blocked: record.isBlocked,
-      resetSeconds: record.timeToExpire,
-      retryAfterSeconds: record.isBlocked ? record.timeToBlockExpire : 0,
-    };
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitHit> {
+    return countHit(this, key, limit, windowMs);
   }
 
   /** The block key @nest-lab/throttler-storage-redis sets once a key went over its limit. */

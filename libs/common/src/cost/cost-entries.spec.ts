@@ -1,3 +1,4 @@
+import { describeRules, itReturnsNull } from '../testing/table-tests';
 import { readCostEntries } from './cost-entries';
 
 describe('readCostEntries', () => {
@@ -15,26 +16,32 @@ describe('readCostEntries', () => {
     expect(readCostEntries('25€')).toEqual([{ number: '25', symbol: '€', position: 'postfix', spaced: false }]);
     expect(readCostEntries('25 kr.')).toEqual([{ number: '25', symbol: 'kr.', position: 'postfix', spaced: true }]);
   });
+});
 
-  it.each([
+describeRules('readCostEntries, the prices', (text: string) => readCostEntries(text)?.map((entry) => entry.number), {
+  'of a range, whatever the dash or word between them': [
     ['10 - 20', ['10', '20']],
     ['10-20', ['10', '20']],
     ['10 – 20', ['10', '20']],
     ['10 — 20', ['10', '20']],
     ['10 to 20', ['10', '20']],
     ['10 TO 20', ['10', '20']],
+  ],
+  'of a list': [
     ['10, 20, 30', ['10', '20', '30']],
     ['10; 20', ['10', '20']],
     ['10 / 20', ['10', '20']],
+  ],
+  'with one symbol on either or both': [
     ['$10 - $20', ['10', '20']],
     ['$10 - 20', ['10', '20']],
     ['10 € - 20 €', ['10', '20']],
     ['€25,50 - €30', ['25,50', '30']],
-  ])('reads the prices of %p', (text, numbers) => {
-    expect(readCostEntries(text)?.map((entry) => entry.number)).toEqual(numbers);
-  });
+  ],
+});
 
-  it.each([
+describe('readCostEntries', () => {
+  itReturnsNull('refuses %p', readCostEntries, [
     '',
     'Free',
     'Donation',
@@ -50,7 +57,5 @@ describe('readCostEntries', () => {
     '10 20',
     'Free - $20',
     '25.-',
-  ])('refuses %p', (text) => {
-    expect(readCostEntries(text)).toBeNull();
-  });
+  ]);
 });

@@ -1,7 +1,8 @@
+import { itReturns } from '../testing/table-tests';
 import { normaliseCostNumber } from './cost-number';
 
 describe('normaliseCostNumber', () => {
-  it.each([
+  itReturns('%p is %p', normaliseCostNumber, [
     ['25', '25'],
     ['0', '0'],
     ['000', '0'],
@@ -23,9 +24,7 @@ describe('normaliseCostNumber', () => {
     ['1.000,50', '1000.5'],
     ['1.234.567,89', '1234567.89'],
     ['12,345.6', '12345.6'],
-  ])('%p is %p', (text, expected) => {
-    expect(normaliseCostNumber(text)).toBe(expected);
-  });
+  ]);
 
   it.each(['', 'abc', '1.2.3', '10,20,30', '1,000.000.5', '1.000,000,5', '12,34.5', '.5', '5.', '-5', '5 000'])('refuses %p', (text) => {
     expect(normaliseCostNumber(text)).toBeNull();

@@ -1,3 +1,4 @@
+import { describeRules } from '../testing/table-tests';
 import { CostDetails } from './cost-details.dto';
 import { parseCost } from './parse-cost';
 
@@ -8,37 +9,49 @@ const details = (symbol: string, position: CostDetails['currency_position'], val
   values,
 });
 
-describe('parseCost', () => {
-  it.each([
-    ['25', '25', details('', '', ['25'])],
-    ['$25', '$25', details('$', 'prefix', ['25'])],
-    ['25 €', '25 €', details('€', 'postfix', ['25'])],
-    ['25€', '25€', details('€', 'postfix', ['25'])],
-    ['€25,50', '€25,50', details('€', 'prefix', ['25.5'])],
-    ['€25.50', '€25.50', details('€', 'prefix', ['25.5'])],
-    ['CHF 25', 'CHF 25', details('CHF', 'prefix', ['25'])],
-    ['10 - 20', '10 – 20', details('', '', ['10', '20'])],
-    ['20 - 10', '10 – 20', details('', '', ['10', '20'])],
-    ['$10 - $20', '$10 – $20', details('$', 'prefix', ['10', '20'])],
-    ['$10 - 20', '$10 – $20', details('$', 'prefix', ['10', '20'])],
-    ['10 € - 20 €', '10 € – 20 €', details('€', 'postfix', ['10', '20'])],
-    ['10 - 20 €', '10 € – 20 €', details('€', 'postfix', ['10', '20'])],
-    ['10, 20, 30', '10 – 30', details('', '', ['10', '20', '30'])],
-    ['30, 10, 20, 10', '10 – 30', details('', '', ['10', '20', '30'])],
-    ['$30, $10.50, $20', '$10.50 – $30', details('$', 'prefix', ['10.5', '20', '30'])],
-    ['25,50, 25.50', '25,50', details('', '', ['25.5'])],
-    ['0', 'Free', details('', '', ['0'])],
-    ['$0', 'Free', details('$', 'prefix', ['0'])],
-    ['0.00 €', 'Free', details('€', 'postfix', ['0'])],
-    ['0 - 20', 'Free – 20', details('', '', ['0', '20'])],
-    ['$0 - $20', 'Free – $20', details('$', 'prefix', ['0', '20'])],
-    ['20 €, 0 €', 'Free – 20 €', details('€', 'postfix', ['0', '20'])],
-    ['1,000 - 2,500.50 $', '1,000 $ – 2,500.50 $', details('$', 'postfix', ['1000', '2500.5'])],
-    ['  $25  ', '$25', details('$', 'prefix', ['25'])],
-  ])('%p shows as %p', (input, display, expected) => {
-    expect(parseCost(input)).toEqual({ cost: display, cost_details: expected });
-  });
+/** What parseCost answers: the cost as shown and its details. */
+const shown = (cost: string, symbol: string, position: CostDetails['currency_position'], values: string[]) => ({
+  cost,
+  cost_details: details(symbol, position, values),
+});
 
+describeRules('parseCost shows', (input: string) => parseCost(input), {
+  'one price, as written': [
+    ['25', shown('25', '', '', ['25'])],
+    ['$25', shown('$25', '$', 'prefix', ['25'])],
+    ['25 €', shown('25 €', '€', 'postfix', ['25'])],
+    ['25€', shown('25€', '€', 'postfix', ['25'])],
+    ['€25,50', shown('€25,50', '€', 'prefix', ['25.5'])],
+    ['€25.50', shown('€25.50', '€', 'prefix', ['25.5'])],
+    ['CHF 25', shown('CHF 25', 'CHF', 'prefix', ['25'])],
+    ['  $25  ', shown('$25', '$', 'prefix', ['25'])],
+  ],
+  'a range: lowest – highest, an en dash between, the symbol on both': [
+    ['10 - 20', shown('10 – 20', '', '', ['10', '20'])],
+    ['20 - 10', shown('10 – 20', '', '', ['10', '20'])],
+    ['$10 - $20', shown('$10 – $20', '$', 'prefix', ['10', '20'])],
+    ['$10 - 20', shown('$10 – $20', '$', 'prefix', ['10', '20'])],
+    ['10 € - 20 €', shown('10 € – 20 €', '€', 'postfix', ['10', '20'])],
+    ['10 - 20 €', shown('10 € – 20 €', '€', 'postfix', ['10', '20'])],
+    ['1,000 - 2,500.50 $', shown('1,000 $ – 2,500.50 $', '$', 'postfix', ['1000', '2500.5'])],
+  ],
+  'a list: its lowest – highest': [
+    ['10, 20, 30', shown('10 – 30', '', '', ['10', '20', '30'])],
+    ['30, 10, 20, 10', shown('10 – 30', '', '', ['10', '20', '30'])],
+    ['$30, $10.50, $20', shown('$10.50 – $30', '$', 'prefix', ['10.5', '20', '30'])],
+    ['25,50, 25.50', shown('25,50', '', '', ['25.5'])],
+  ],
+  'zero: Free': [
+    ['0', shown('Free', '', '', ['0'])],
+    ['$0', shown('Free', '$', 'prefix', ['0'])],
+    ['0.00 €', shown('Free', '€', 'postfix', ['0'])],
+    ['0 - 20', shown('Free – 20', '', '', ['0', '20'])],
+    ['$0 - $20', shown('Free – $20', '$', 'prefix', ['0', '20'])],
+    ['20 €, 0 €', shown('Free – 20 €', '€', 'postfix', ['0', '20'])],
+  ],
+});
+
+describe('parseCost', () => {
   it.each([
     [25, '25', ['25']],
     [25.5, '25.5', ['25.5']],

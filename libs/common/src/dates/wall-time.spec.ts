@@ -75,40 +75,44 @@ describe('wallTimeToInstant', () => {
     expect(wallTimeToInstant(wall(text), zones[zoneName]).toISOString()).toBe(utc(expected));
   });
 
-  describe('Europe/Berlin, clocks forward on 29 March 2026 at 02:00 CET', () => {
-    it.each([
-      ['2026-03-29 01:59:59', '2026-03-29T00:59:59Z'],
-      ['2026-03-29 02:00:00', '2026-03-29T01:00:00Z'],
-      ['2026-03-29 02:30:00', '2026-03-29T01:30:00Z'],
-      ['2026-03-29 03:00:00', '2026-03-29T01:00:00Z'],
-      ['2026-03-29 03:30:00', '2026-03-29T01:30:00Z'],
-    ])('%s is %s (skipped times move forward by the hour)', (text, expected) => {
-      expect(wallTimeToInstant(wall(text), berlin).toISOString()).toBe(utc(expected));
-    });
-  });
-
-  describe('Europe/Berlin, clocks back on 25 October 2026 at 03:00 CEST', () => {
-    it.each([
-      ['2026-10-25 01:59:59', '2026-10-24T23:59:59Z'],
-      ['2026-10-25 02:00:00', '2026-10-25T00:00:00Z'],
-      ['2026-10-25 02:30:00', '2026-10-25T00:30:00Z'],
-      ['2026-10-25 02:59:59', '2026-10-25T00:59:59Z'],
-      ['2026-10-25 03:00:00', '2026-10-25T02:00:00Z'],
-    ])('%s is %s (repeated times are the first occurrence)', (text, expected) => {
-      expect(wallTimeToInstant(wall(text), berlin).toISOString()).toBe(utc(expected));
-    });
-  });
-
-  describe('America/New_York, clocks forward on 8 March and back on 1 November 2026', () => {
-    it.each([
-      ['2026-03-08 01:59:59', '2026-03-08T06:59:59Z'],
-      ['2026-03-08 02:30:00', '2026-03-08T07:30:00Z'],
-      ['2026-03-08 03:00:00', '2026-03-08T07:00:00Z'],
-      ['2026-11-01 00:59:59', '2026-11-01T04:59:59Z'],
-      ['2026-11-01 01:30:00', '2026-11-01T05:30:00Z'],
-      ['2026-11-01 02:00:00', '2026-11-01T07:00:00Z'],
-    ])('%s is %s', (text, expected) => {
-      expect(wallTimeToInstant(wall(text), newYork).toISOString()).toBe(utc(expected));
+  describe.each<[rule: string, zone: string, cases: Array<[wall: string, instant: string]>]>([
+    [
+      'Europe/Berlin, clocks forward on 29 March 2026 at 02:00 CET: skipped times move forward by the hour',
+      'Europe/Berlin',
+      [
+        ['2026-03-29 01:59:59', '2026-03-29T00:59:59Z'],
+        ['2026-03-29 02:00:00', '2026-03-29T01:00:00Z'],
+        ['2026-03-29 02:30:00', '2026-03-29T01:30:00Z'],
+        ['2026-03-29 03:00:00', '2026-03-29T01:00:00Z'],
+        ['2026-03-29 03:30:00', '2026-03-29T01:30:00Z'],
+      ],
+    ],
+    [
+      'Europe/Berlin, clocks back on 25 October 2026 at 03:00 CEST: repeated times are the first occurrence',
+      'Europe/Berlin',
+      [
+        ['2026-10-25 01:59:59', '2026-10-24T23:59:59Z'],
+        ['2026-10-25 02:00:00', '2026-10-25T00:00:00Z'],
+        ['2026-10-25 02:30:00', '2026-10-25T00:30:00Z'],
+        ['2026-10-25 02:59:59', '2026-10-25T00:59:59Z'],
+        ['2026-10-25 03:00:00', '2026-10-25T02:00:00Z'],
+      ],
+    ],
+    [
+      'America/New_York, clocks forward on 8 March and back on 1 November 2026',
+      'America/New_York',
+      [
+        ['2026-03-08 01:59:59', '2026-03-08T06:59:59Z'],
+        ['2026-03-08 02:30:00', '2026-03-08T07:30:00Z'],
+        ['2026-03-08 03:00:00', '2026-03-08T07:00:00Z'],
+        ['2026-11-01 00:59:59', '2026-11-01T04:59:59Z'],
+        ['2026-11-01 01:30:00', '2026-11-01T05:30:00Z'],
+        ['2026-11-01 02:00:00', '2026-11-01T07:00:00Z'],
+      ],
+    ],
+  ])('%s', (_rule, zoneName, cases) => {
+    it.each(cases)('%s is %s', (text, expected) => {
+      expect(wallTimeToInstant(wall(text), zones[zoneName]).toISOString()).toBe(utc(expected));
     });
   });
 

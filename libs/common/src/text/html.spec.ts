@@ -1,78 +1,62 @@
+import { ADVERSARIAL_MARKUP, describeRules, describeSettles } from '../testing/table-tests';
 import { cleanHtml, looksLikeHtml, MAX_HTML_INPUT_LENGTH } from './html';
 
-describe('cleanHtml', () => {
-  it('returns "" for empty or blank input', () => {
-    expect(cleanHtml('')).toBe('');
-    expect(cleanHtml('   \n ')).toBe('');
-  });
-
-  it('wraps plain text in paragraphs, one per blank-line-separated block, line breaks as <br />', () => {
-    expect(cleanHtml('  Hello  ')).toBe('<p>Hello</p>');
-    expect(cleanHtml('a\nb')).toBe('<p>a<br />b</p>');
-    expect(cleanHtml('para1\n\npara2')).toBe('<p>para1</p>\n<p>para2</p>');
-    expect(cleanHtml('one\n \t\n\n  two\nthree\n\n\n\nfour')).toBe('<p>one</p>\n<p>two<br />three</p>\n<p>four</p>');
-    expect(cleanHtml('a\r\n\r\nb')).toBe('<p>a</p>\n<p>b</p>');
-  });
-
-  it('escapes plain text that only resembles markup', () => {
-    expect(cleanHtml('a < b and c > d')).toBe('<p>a &lt; b and c &gt; d</p>');
-    expect(cleanHtml('Tom & Jerry')).toBe('<p>Tom &amp; Jerry</p>');
-    expect(cleanHtml('Fish &amp; Chips <3')).toBe('<p>Fish &amp; Chips &lt;3</p>');
-    expect(cleanHtml('<1>')).toBe('<p>&lt;1&gt;</p>');
-    expect(cleanHtml('<ä>')).toBe('<p>&lt;ä&gt;</p>');
-    expect(cleanHtml('A>B <c')).toBe('<p>A&gt;B </p>');
-  });
-
-  it('treats text as HTML once a tag start is followed anywhere later by ">"', () => {
-    expect(cleanHtml('<b>bold</b>')).toBe('<b>bold</b>');
-    expect(cleanHtml('Intro <em>x</em>\n\nmore')).toBe('Intro <em>x</em>\n\nmore');
-    expect(cleanHtml('</p>text')).toBe('<p></p>text');
-    expect(cleanHtml('<a\nfoo>')).toBe('<a></a>');
-    expect(cleanHtml("<A HREF='https://e.com'>x</A>")).toBe('<a href="https://e.com">x</a>');
-    expect(cleanHtml('x<y and z>w')).toBe('xw');
-  });
-
-  it('wraps a tag start with no ">" after it as plain text (the parser then drops the unfinished tag)', () => {
-    expect(cleanHtml('<a')).toBe('<p></p>');
-    expect(cleanHtml('x <a')).toBe('<p>x </p>');
-  });
-
-  it('removes scripts, styles, frames, comments, event handlers and unsafe URLs', () => {
-    expect(cleanHtml('<script>alert(1)</script><p>ok</p>')).toBe('<p>ok</p>');
-    expect(cleanHtml('<style>p{}</style>text')).toBe('text');
-    expect(cleanHtml('<iframe src="https://x.test"></iframe>after')).toBe('after');
-    expect(cleanHtml('<!-- c --><p>p</p>')).toBe('<p>p</p>');
-    expect(cleanHtml('<!-- c -->')).toBe('<p></p>');
-    expect(cleanHtml('<a href="javascript:alert(1)" onclick="x">l</a>')).toBe('<a>l</a>');
-    expect(cleanHtml('<a href="//evil.test/">x</a>')).toBe('<a>x</a>');
-    expect(cleanHtml('<img src="https://x.test/y.png" alt="y" onerror="z">')).toBe('<img src="https://x.test/y.png" alt="y" />');
-  });
-
-  it('keeps allowed tags and attributes', () => {
-    expect(cleanHtml('<a href="https://example.com/" target="_blank" rel="noopener" style="color:red">l</a>')).toBe(
+describeRules('cleanHtml', cleanHtml, {
+  'returns "" for empty or blank input': [
+    ['', ''],
+    ['   \n ', ''],
+  ],
+  'wraps plain text in paragraphs, one per blank-line-separated block, line breaks as <br />': [
+    ['  Hello  ', '<p>Hello</p>'],
+    ['a\nb', '<p>a<br />b</p>'],
+    ['para1\n\npara2', '<p>para1</p>\n<p>para2</p>'],
+    ['one\n \t\n\n  two\nthree\n\n\n\nfour', '<p>one</p>\n<p>two<br />three</p>\n<p>four</p>'],
+    ['a\r\n\r\nb', '<p>a</p>\n<p>b</p>'],
+  ],
+  'escapes plain text that only resembles markup': [
+    ['a < b and c > d', '<p>a &lt; b and c &gt; d</p>'],
+    ['Tom & Jerry', '<p>Tom &amp; Jerry</p>'],
+    ['Fish &amp; Chips <3', '<p>Fish &amp; Chips &lt;3</p>'],
+    ['<1>', '<p>&lt;1&gt;</p>'],
+    ['<ä>', '<p>&lt;ä&gt;</p>'],
+    ['A>B <c', '<p>A&gt;B </p>'],
+  ],
+  'treats text as HTML once a tag start is followed anywhere later by ">"': [
+    ['<b>bold</b>', '<b>bold</b>'],
+    ['Intro <em>x</em>\n\nmore', 'Intro <em>x</em>\n\nmore'],
+    ['</p>text', '<p></p>text'],
+    ['<a\nfoo>', '<a></a>'],
+    ["<A HREF='https://e.com'>x</A>", '<a href="https://e.com">x</a>'],
+    ['x<y and z>w', 'xw'],
+  ],
+  'wraps a tag start with no ">" after it as plain text (the parser then drops the unfinished tag)': [
+    ['<a', '<p></p>'],
+    ['x <a', '<p>x </p>'],
+  ],
+  'removes scripts, styles, frames, comments, event handlers and unsafe URLs': [
+    ['<script>alert(1)</script><p>ok</p>', '<p>ok</p>'],
+    ['<style>p{}</style>text', 'text'],
+    ['<iframe src="https://x.test"></iframe>after', 'after'],
+    ['<!-- c --><p>p</p>', '<p>p</p>'],
+    ['<!-- c -->', '<p></p>'],
+    ['<a href="javascript:alert(1)" onclick="x">l</a>', '<a>l</a>'],
+    ['<a href="//evil.test/">x</a>', '<a>x</a>'],
+    ['<img src="https://x.test/y.png" alt="y" onerror="z">', '<img src="https://x.test/y.png" alt="y" />'],
+  ],
+  'keeps allowed tags and attributes': [
+    [
+      '<a href="https://example.com/" target="_blank" rel="noopener" style="color:red">l</a>',
       '<a href="https://example.com/" target="_blank" rel="noopener">l</a>',
-    );
-    expect(cleanHtml('<a href="mailto:a@b.test">m</a>')).toBe('<a href="mailto:a@b.test">m</a>');
-    expect(cleanHtml('<p class="lead" id="x">Hi</p>')).toBe('<p class="lead">Hi</p>');
-    expect(cleanHtml('<del>a</del><ins>b</ins><figure><img src="https://x.test/a.png"><figcaption>c</figcaption></figure>')).toBe(
+    ],
+    ['<a href="mailto:a@b.test">m</a>', '<a href="mailto:a@b.test">m</a>'],
+    ['<p class="lead" id="x">Hi</p>', '<p class="lead">Hi</p>'],
+    [
+      '<del>a</del><ins>b</ins><figure><img src="https://x.test/a.png"><figcaption>c</figcaption></figure>',
       '<del>a</del><ins>b</ins><figure><img src="https://x.test/a.png" /><figcaption>c</figcaption></figure>',
-    );
-    expect(cleanHtml('<table><tr><td>1</td></tr></table>')).toBe('<table><tr><td>1</td></tr></table>');
-  });
+    ],
+    ['<table><tr><td>1</td></tr></table>', '<table><tr><td>1</td></tr></table>'],
+  ],
 });
-
-/**
- * Runs `work`, then yields to the timer queue. A synchronous call cannot be interrupted, and a
- * test that returns straight after it passes however long it blocked; once the test waits for a
- * timer, Jest's per-test timeout — already due if `work` blocked for longer — fails it first.
- */
-async function settles(work: () => unknown): Promise<void> {
-  work();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Per-test timeout for adversarial input: generous for linear work, far below what the quadratic regexp took. */
-const GUARD_MS = 5000;
 
 describe('looksLikeHtml', () => {
   /** The regexp it replaces (issue 12): right answers, quadratic time. Only ever run on short strings here. */
@@ -114,23 +98,11 @@ describe('MAX_HTML_INPUT_LENGTH', () => {
   });
 });
 
-describe('cleanHtml on adversarial input (issue 12: was quadratic, 11 s for 200 KB of "<a")', () => {
-  it.each([
-    ['"<a" repeated', '<a'.repeat(100_000)],
-    ['"</a" repeated', '</a'.repeat(70_000)],
-    ['"<a " repeated', '<a '.repeat(70_000)],
-    ['"<a a=" repeated', '<a a='.repeat(40_000)],
-    ['"<" repeated', '<'.repeat(200_000)],
-    ['"<!--" repeated', '<!--'.repeat(50_000)],
-    ['an unclosed comment', `<!--${'x'.repeat(200_000)}`],
-    ['"<p>" repeated', '<p>'.repeat(66_000)],
-    ['comments in an href', `<a href="${'<!--'.repeat(50_000)}">x</a>`],
-    ['newlines and blanks', `${'\n \t'.repeat(70_000)}x\n${' '.repeat(100_000)}\ny`],
-  ])(
-    '%s (200 KB) settles within the test timeout',
-    async (_name, input) => {
-      await settles(() => cleanHtml(input));
-    },
-    GUARD_MS,
-  );
-});
+describeSettles('cleanHtml on adversarial input (issue 12: was quadratic, 11 s for 200 KB of "<a")', cleanHtml, [
+  ...ADVERSARIAL_MARKUP,
+  ['"</a" repeated', '</a'.repeat(70_000)],
+  ['"<a a=" repeated', '<a a='.repeat(40_000)],
+  ['"<p>" repeated', '<p>'.repeat(66_000)],
+  ['comments in an href', `<a href="${'<!--'.repeat(50_000)}">x</a>`],
+  ['newlines and blanks', `${'\n \t'.repeat(70_000)}x\n${' '.repeat(100_000)}\ny`],
+]);

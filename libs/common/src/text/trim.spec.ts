@@ -1,16 +1,18 @@
+import { itReturns } from '../testing/table-tests';
 import { trimChar } from './trim';
 
 describe('trimChar', () => {
-  it.each([
-    ['//a/b//', '/', 'both', 'a/b'],
-    ['//a/b//', '/', 'end', '//a/b'],
-    ['////', '/', 'both', ''],
-    ['abc', '-', 'both', 'abc'],
-    ['', '-', 'end', ''],
-    ['a--', '-', 'end', 'a'],
-  ] as const)('%j without %j at %s → %j', (text, char, ends, expected) => {
-    expect(trimChar(text, char, ends)).toBe(expected);
-  });
+  itReturns('%j without slashes at %s → %j', (text: string, ends: 'both' | 'end') => trimChar(text, '/', ends), [
+    ['//a/b//', 'both', 'a/b'],
+    ['//a/b//', 'end', '//a/b'],
+    ['////', 'both', ''],
+  ]);
+
+  itReturns('%j without dashes at %s → %j', (text: string, ends: 'both' | 'end') => trimChar(text, '-', ends), [
+    ['abc', 'both', 'abc'],
+    ['', 'end', ''],
+    ['a--', 'end', 'a'],
+  ]);
 
   it('takes linear time on a long run followed by another character', async () => {
     const attack = `a${'/'.repeat(200_000)}x`;

@@ -1,4 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
+import { counterTable } from './counter-table';
 
 const DUE_INDEXES = ['events', 'venues', 'organizers'].map((table) => ({ table, name: `IDX_${table}_due` }));
 
@@ -10,15 +11,7 @@ export class DataVersion1797250000000 implements MigrationInterface {
   name = 'DataVersion1797250000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
-      new Table({
-        name: 'data_versions',
-        columns: [
-          { name: 'slot', type: 'integer', isPrimary: true },
-          { name: 'version', type: 'integer', default: 0 },
-        ],
-      }),
-    );
+    await queryRunner.createTable(counterTable('data_versions', [{ name: 'slot', type: 'integer' }], 'version'));
     for (const { table, name } of DUE_INDEXES) {
       await queryRunner.createIndex(table, new TableIndex({ name, columnNames: ['status', 'published_utc'] }));
     }

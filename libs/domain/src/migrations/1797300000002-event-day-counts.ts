@@ -1,21 +1,17 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
-import { rebuildDayCounts } from '../terms/day-counts.sql';
+import { MigrationInterface, QueryRunner } from 'typeorm';
+import { counterTable } from './counter-table';
+import { rebuildDayCounts } from '../terms/term-counts.repository';
 
 /** Issue 9: listed events per start day (EventDayCount), so `X-TEC-Total` is cheap at a million events. */
 export class EventDayCounts1797300000002 implements MigrationInterface {
   name = 'EventDayCounts1797300000002';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
-      new Table({
-        name: 'event_day_counts',
-        columns: [
-          { name: 'scope_id', type: 'integer', isPrimary: true },
-          { name: 'day', type: 'varchar', length: '10', isPrimary: true },
-          { name: 'count', type: 'integer', default: 0 },
-        ],
-      }),
-    );
+    const keys = [
+      { name: 'scope_id', type: 'integer' },
+      { name: 'day', type: 'varchar', length: '10' },
+    ];
+    await queryRunner.createTable(counterTable('event_day_counts', keys, 'count'));
     await rebuildDayCounts(queryRunner.manager);
   }
 

@@ -57,6 +57,8 @@ function examplesFor(language: Language): Examples {
   };
   const category = records.categoryExample(language);
   const error = records.errorExample(language);
+  const venueInput = input.venueInputs(language);
+  const organizerInput = input.organizerInputs(language);
   const properties: Record<string, Example> = {
     Event: event,
     Venue: venue,
@@ -78,10 +80,10 @@ function examplesFor(language: Language): Examples {
     ErrorData: error.data as Example,
     CreateEventDto: input.eventFields(language),
     UpdateEventDto: input.eventFields(language),
-    CreateVenueDto: input.venueFields(language),
-    UpdateVenueDto: input.venueFields(language),
-    CreateOrganizerDto: input.organizerFields(language),
-    UpdateOrganizerDto: input.organizerFields(language),
+    CreateVenueDto: venueInput.fields,
+    UpdateVenueDto: venueInput.fields,
+    CreateOrganizerDto: organizerInput.fields,
+    UpdateOrganizerDto: organizerInput.fields,
     CreateCategoryDto: input.categoryFields(language),
     UpdateCategoryDto: input.categoryFields(language),
     CreateTagDto: input.tagFields(language),
@@ -92,10 +94,10 @@ function examplesFor(language: Language): Examples {
   const bodies: Record<string, Example> = {
     CreateEventDto: input.eventBody(language),
     UpdateEventDto: input.eventUpdateBody(language),
-    CreateVenueDto: input.venueBody(language),
-    UpdateVenueDto: input.venueUpdateBody(language),
-    CreateOrganizerDto: input.organizerBody(language),
-    UpdateOrganizerDto: input.organizerUpdateBody(language),
+    CreateVenueDto: venueInput.body,
+    UpdateVenueDto: venueInput.update,
+    CreateOrganizerDto: organizerInput.body,
+    UpdateOrganizerDto: organizerInput.update,
     CreateCategoryDto: input.categoryBody(language),
     UpdateCategoryDto: input.categoryUpdateBody(language),
     CreateTagDto: input.tagBody(language),

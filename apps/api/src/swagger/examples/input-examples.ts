@@ -15,6 +15,8 @@ type Example = Record<string, unknown>;
 const pick = (record: Example, keys: string[]) => Object.fromEntries(keys.map((key) => [key, record[key]]));
 
 const VENUE_FIELDS = ['venue', 'address', 'city', 'country', 'zip', 'phone', 'website', 'geo_lat', 'geo_lng'];
+/** Venue fields the examples of a body leave out but the field examples show. */
+const VENUE_MORE_FIELDS = ['show_map', 'show_map_link', 'province', 'state', 'stateprovince'];
 const ORGANIZER_FIELDS = ['organizer', 'email', 'phone', 'website'];
 
 /** What every post-like body may carry besides its own fields. */
@@ -31,32 +33,26 @@ function commonFields(language: Language, slug: string, description: string): Ex
   };
 }
 
-export function venueBody(language: Language): Example {
-  const venue = venueExample(language);
-  return { ...pick(venue, VENUE_FIELDS), description: venue.description };
+/** A place's examples: `body` to create one, `update` to change it, `fields` every field a body may carry. */
+export interface PlaceInputs {
+  body: Example;
+  update: Example;
+  fields: Example;
 }
 
-export const venueUpdateBody = (language: Language): Example => pick(venueExample(language), ['phone', 'website']);
-
-export function venueFields(language: Language): Example {
-  const venue = venueExample(language);
+function placeInputs(language: Language, place: Example, own: string[], more: string[], update: string[]): PlaceInputs {
   return {
-    ...commonFields(language, String(venue.slug), String(venue.description)),
-    ...pick(venue, [...VENUE_FIELDS, 'show_map', 'show_map_link', 'province', 'state', 'stateprovince']),
+    body: { ...pick(place, own), description: place.description },
+    update: pick(place, update),
+    fields: { ...commonFields(language, String(place.slug), String(place.description)), ...pick(place, [...own, ...more]) },
   };
 }
 
-export function organizerBody(language: Language): Example {
-  const organizer = organizerExample(language);
-  return { ...pick(organizer, ORGANIZER_FIELDS), description: organizer.description };
-}
+export const venueInputs = (language: Language): PlaceInputs =>
+  placeInputs(language, venueExample(language), VENUE_FIELDS, VENUE_MORE_FIELDS, ['phone', 'website']);
 
-export const organizerUpdateBody = (language: Language): Example => pick(organizerExample(language), ['email', 'phone']);
-
-export function organizerFields(language: Language): Example {
-  const organizer = organizerExample(language);
-  return { ...commonFields(language, String(organizer.slug), String(organizer.description)), ...pick(organizer, ORGANIZER_FIELDS) };
-}
+export const organizerInputs = (language: Language): PlaceInputs =>
+  placeInputs(language, organizerExample(language), ORGANIZER_FIELDS, [], ['email', 'phone']);
 
 /** A new event at a new venue with a new organizer, in a category and with tags given by name. */
 export function eventBody(language: Language): Example {
