@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DataVersionBumping } from './data-version/data-version-bumping';
 import { DataVersionRepository } from './data-version/data-version.repository';
 import { DueEventsPublisher } from './events/due-events.publisher';
+import { DueEventsRepository } from './events/due-events.repository';
 import { EventLinksRepository } from './events/event-links.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
@@ -28,6 +29,7 @@ const REPOSITORIES = [
   DataVersionRepository,
   TermCountsRepository,
   DueEventsPublisher,
+  DueEventsRepository,
 ];
 
 /**

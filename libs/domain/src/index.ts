@@ -33,4 +33,5 @@ export * from './data-version/data-version.entity';
 export * from './data-version/data-version.repository';
 export * from './terms/term-counts.repository';
 export * from './events/due-events.publisher';
+export * from './events/due-events.repository';
 export * from './data-version/records-at-version';

@@ -1,8 +1,8 @@
 import { TransactionRunner } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { TermCountsRepository } from '../terms/term-counts.repository';
-import { CalendarEvent } from './event.entity';
+import { DueEventsRepository } from './due-events.repository';
 
 /** Events flipped per transaction: short transactions even after a long pause. */
 const BATCH = 200;
@@ -22,7 +22,7 @@ const BATCH = 200;
 @Injectable()
 export class DueEventsPublisher {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly due: DueEventsRepository,
     private readonly transactions: TransactionRunner,
     private readonly counts: TermCountsRepository,
   ) {}
@@ -34,7 +34,7 @@ export class DueEventsPublisher {
   async promote(now: Date, eventsDue?: boolean): Promise<number> {
     if (eventsDue === false) return 0;
     let promoted = 0;
-    while (await this.anyDue(now)) {
+    while (await this.due.anyDue(now)) {
       const { flipped, batchFull } = await this.transactions.run((db) => this.promoteBatch(now, db));
       promoted += flipped;
       if (!batchFull) break;
@@ -42,38 +42,11 @@ export class DueEventsPublisher {
     return promoted;
   }
 
-  private async anyDue(now: Date): Promise<boolean> {
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select('e.id', 'id')
-      .from('events', 'e')
-      .where(`e.status = 'future'`)
-      .andWhere('e.published_utc <= :now', { now })
-      .limit(1)
-      .getRawOne();
-    return row !== undefined;
-  }
-
   private async promoteBatch(now: Date, db: EntityManager): Promise<{ flipped: number; batchFull: boolean }> {
-    const due = await db
-      .createQueryBuilder()
-      .select('e.id', 'id')
-      .from('events', 'e')
-      .where(`e.status = 'future'`)
-      .andWhere('e.published_utc <= :now', { now })
-      .orderBy('e.published_utc', 'ASC')
-      .limit(BATCH)
-      .getRawMany<{ id: number | string }>();
+    const due = await this.due.dueIds(now, BATCH, db);
     let flipped = 0;
-    for (const id of due.map((row) => Number(row.id)).sort((a, b) => a - b)) {
-      const result = await db
-        .createQueryBuilder()
-        .update(CalendarEvent)
-        .set({ status: 'publish', wasPublished: true })
-        .where('id = :id', { id })
-        .andWhere(`status = 'future'`)
-        .execute();
-      if (result.affected !== 1) continue;
+    for (const id of [...due].sort((a, b) => a - b)) {
+      if (!(await this.due.publish(id, db))) continue;
       flipped++;
       this.counts.noteEvent(db, await this.counts.tallyOf(id, db), 1);
     }
