@@ -6,7 +6,8 @@ const EVENT_COUNT = 55;
 
 /**
  * No N+1: a page of events loads its venues, organizers, terms, counts and images in a fixed
- * number of queries, so a page of 50 costs what a page of 1 costs.
+ * number of queries, so a page of 50 costs what a page of 1 costs. Linked records are kept per
+ * data version (RecordsAtVersion), so each measured read follows a write: it reads them cold.
  */
 describe('events: queries per request do not grow with the page', () => {
   let t: TestApp;
@@ -41,7 +42,12 @@ describe('events: queries per request do not grow with the page', () => {
   });
   afterAll(async () => t.close());
 
+  let writes = 0;
+  /** Any write moves the data version, so the next read finds no linked records kept. */
+  const moveDataVersion = () => createTerm(t, 'tags', { name: `version-mover-${++writes}` });
+
   async function listCost(query: Record<string, unknown>, token: string | null = null) {
+    await moveDataVersion();
     let body: Body = {};
     const queries = await queriesDuring(t, async () => {
       body = (await listEvents(t, { ...window, ...query }, token).expect(200)).body;
@@ -93,9 +99,32 @@ describe('events: queries per request do not grow with the page', () => {
       tags: ['s-1', 's-2', 's-3'],
     });
     const slim = await createEvent(t, { venue: venues[0], organizer: organizers[0], categories: ['Single A'], tags: ['s-1'] });
+    await moveDataVersion();
     const richQueries = await queriesDuring(t, () => getEvent(t, rich.id).expect(200));
+    await moveDataVersion();
     const slimQueries = await queriesDuring(t, () => getEvent(t, slim.id).expect(200));
     expect(slimQueries.length).toBeGreaterThan(0);
     expect(richQueries.length).toBe(slimQueries.length);
+  });
+
+  it('reads linked records once per data version: a repeat reads none of them, a write makes it read them again', async () => {
+    const cold = await listCost({ per_page: 50 });
+    let repeat: Body = {};
+    const warm = await queriesDuring(t, async () => {
+      repeat = (await listEvents(t, { ...window, per_page: 50 }).expect(200)).body;
+    });
+    // The same answer (each request has its own test-server port in its links).
+    const sameOrigin = (events: unknown) => JSON.stringify(events).replace(/127\.0\.0\.1:\d+/g, 'origin');
+    expect(sameOrigin(repeat.events)).toBe(sameOrigin(cold.events));
+    // Venues, organizers and terms: three queries fewer; the page and its link rows are read again.
+    expect(warm.length).toBe(cold.queries.length - 3);
+    const venue = (cold.events[0].venue as Body).id as number;
+    await t.http
+      .patch(`/calendar/events/v1/venues/${venue}`)
+      .set('Authorization', `Bearer ${ADMIN_TOKEN}`)
+      .send({ venue: 'Renamed Hall' })
+      .expect(200);
+    const after = await listEvents(t, { ...window, per_page: 50 }).expect(200);
+    expect(after.body.events[0].venue.venue).toBe('Renamed Hall');
   });
 });
