@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DataVersionBumping } from './data-version/data-version-bumping';
 import { DataVersionRepository } from './data-version/data-version.repository';
 import { DueEventsPublisher } from './events/due-events.publisher';
+import { EventSearchIndexRepository } from './events/event-search-index.repository';
 import { EventLinksRepository } from './events/event-links.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
@@ -17,6 +18,7 @@ import { VenuesRepository } from './venues/venues.repository';
 const REPOSITORIES = [
   EventsRepository,
   EventLinksRepository,
+  EventSearchIndexRepository,
   VenuesRepository,
   OrganizersRepository,
   TermsRepository,

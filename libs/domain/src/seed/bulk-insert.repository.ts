@@ -4,6 +4,7 @@ import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } 
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
 import { CalendarEvent } from '../events/event.entity';
+import { EventSearchIndexRepository } from '../events/event-search-index.repository';
 import { tallyOf } from '../events/event-tally';
 import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
@@ -44,7 +45,24 @@ export class BulkInsertRepository {
     readonly dataSource: DataSource,
     private readonly transactions: TransactionRunner,
     private readonly counts: TermCountsRepository,
+    private readonly searchIndex: EventSearchIndexRepository,
   ) {}
+
+  /**
+   * Runs a load of many events. SQLite: the search index is filled in one pass at its end
+   * (EventSearchIndexRepository), and this process's connection skips the syncs of its commits
+   * (a crash of the machine during a seed may lose the seed, never corrupts the file: WAL).
+   */
+  async bulkLoad<T>(load: () => Promise<T>): Promise<T> {
+    if (this.dataSource.options.type !== 'better-sqlite3') return load();
+    const [{ synchronous }] = (await this.dataSource.query('PRAGMA synchronous')) as Array<{ synchronous: number }>;
+    await this.dataSource.query('PRAGMA synchronous = OFF');
+    try {
+      return await this.searchIndex.deferredDuring(load);
+    } finally {
+      await this.dataSource.query(`PRAGMA synchronous = ${Number(synchronous)}`);
+    }
+  }
 
   /**
    * Runs the work as one write transaction of the service's kind (BEGIN IMMEDIATE on SQLite, so
