@@ -13,6 +13,7 @@ import { ListOrderIndex1797300000001 } from './migrations/1797300000001-list-ord
 import { EventDayCounts1797300000002 } from './migrations/1797300000002-event-day-counts';
 import { EventSearchIndex1797300000003 } from './migrations/1797300000003-event-search-index';
 import { ListOrderCovering1797300000004 } from './migrations/1797300000004-list-order-covering';
+import { PlaceListOrder1797300000005 } from './migrations/1797300000005-place-list-order';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -57,5 +58,6 @@ export const SCHEMA: SchemaParts = {
     EventDayCounts1797300000002,
     EventSearchIndex1797300000003,
     ListOrderCovering1797300000004,
+    PlaceListOrder1797300000005,
   ],
 };
