@@ -25,6 +25,8 @@ export interface BenchConfig {
   timeoutSeconds: number;
   /** Latency mode: measured requests per kind, after the warm-up. */
   samples: number;
+  /** Latency mode: kinds left out, by a part of their name (BENCH_SKIP_KINDS=search,ics). */
+  skipKinds: string[];
   /** Where to write every figure as JSON, if anywhere. */
   jsonFile?: string;
   mysql: MysqlServer;
@@ -76,6 +78,10 @@ export function benchConfig(): BenchConfig {
     connections: boundedInteger('BENCH_CONNECTIONS', 50, 1, 1_000),
     timeoutSeconds: boundedInteger('BENCH_TIMEOUT', 30, 1, 300),
     samples: boundedInteger('BENCH_SAMPLES', 20, 15, 10_000),
+    skipKinds: (raw('BENCH_SKIP_KINDS') ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
     jsonFile: raw('BENCH_JSON'),
     mysql: {
       host: raw('BENCH_MYSQL_HOST') ?? '127.0.0.1',

@@ -115,7 +115,7 @@ async function throughput(config: BenchConfig, server: BenchServer, catalogue: C
 
 async function latency(config: BenchConfig, server: BenchServer, catalogue: Catalogue): Promise<LatencyFigures> {
   console.log(`Latency: one request at a time, 2 warm-up + ${config.samples} samples per kind, kinds in random order each round ...`);
-  const figures = await measureLatency(server.origin, catalogue, config.samples, config.timeoutSeconds);
+  const figures = await measureLatency(server.origin, catalogue, config.samples, config.timeoutSeconds, config.skipKinds);
   console.log(`\n${latencyTable(figures)}\n`);
   console.log(
     `Load average before ${load(figures.loadBefore)}, after ${load(figures.loadAfter)}. p99 is nearest-rank: of ${config.samples} samples per kind, the ${Math.ceil(0.99 * config.samples)}th smallest${config.samples < 100 ? ', i.e. the maximum' : ''}.`,

@@ -36,6 +36,18 @@ describe('events: search through the index', () => {
     expect(await found('zqja')).toEqual([c.id]);
   });
 
+  it('folds the case of letters beyond ASCII and takes quotes, %, _ and spaces literally', async () => {
+    const at = { start_date: '2032-04-01 10:00', end_date: '2032-04-01 12:00' };
+    const umlaut = await createEvent(t, { ...at, title: 'Zqärger über Öfen' });
+    const quoted = await createEvent(t, { ...at, title: 'Zqx "Das Fest" 100% a_b' });
+    expect(await found('ZQÄRGER ÜBER')).toEqual([umlaut.id]);
+    expect(await found('zqärger über öfen')).toEqual([umlaut.id]);
+    expect(await found('"das fest"')).toEqual([quoted.id]);
+    expect(await found('100% a_b')).toEqual([quoted.id]);
+    expect(await found('100%_a')).toEqual([]);
+    expect(await found('zqärger  über')).toEqual([]);
+  });
+
   it('reads the trigram index on SQLite for a search of three characters or more', async () => {
     const sql = await queriesDuring(t, () => listEvents(t, { ...window, search: 'zqblues' }).expect(200));
     const indexed = sql.some((statement) => statement.includes('events_search'));

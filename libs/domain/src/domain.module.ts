@@ -3,6 +3,7 @@ import { DataVersionBumping } from './data-version/data-version-bumping';
 import { DataVersionRepository } from './data-version/data-version.repository';
 import { DueEventsPublisher } from './events/due-events.publisher';
 import { DueEventsRepository } from './events/due-events.repository';
+import { EventSearchIndexRepository } from './events/event-search-index.repository';
 import { EventLinksRepository } from './events/event-links.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
@@ -18,6 +19,7 @@ import { VenuesRepository } from './venues/venues.repository';
 const REPOSITORIES = [
   EventsRepository,
   EventLinksRepository,
+  EventSearchIndexRepository,
   VenuesRepository,
   OrganizersRepository,
   TermsRepository,

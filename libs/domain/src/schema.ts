@@ -12,6 +12,8 @@ import { TermCounts1797300000000 } from './migrations/1797300000000-term-counts'
 import { ListOrderIndex1797300000001 } from './migrations/1797300000001-list-order-index';
 import { EventDayCounts1797300000002 } from './migrations/1797300000002-event-day-counts';
 import { EventSearchIndex1797300000003 } from './migrations/1797300000003-event-search-index';
+import { ListOrderCovering1797300000004 } from './migrations/1797300000004-list-order-covering';
+import { PlaceListOrder1797300000005 } from './migrations/1797300000005-place-list-order';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -55,5 +57,7 @@ export const SCHEMA: SchemaParts = {
     ListOrderIndex1797300000001,
     EventDayCounts1797300000002,
     EventSearchIndex1797300000003,
+    ListOrderCovering1797300000004,
+    PlaceListOrder1797300000005,
   ],
 };

@@ -12,9 +12,10 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
 @Index('IDX_events_end', ['endUtc'])
-// Pages of the list in (start_utc, id) order: both engines append the primary key to a secondary
-// index, so a page walks this index from the window's start and stops after LIMIT rows.
-@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc'])
+// Pages of the list in (start_utc, id) order: a page walks this index from the window's start and
+// stops after LIMIT rows; it covers the page's visibility and window conditions, so the rows
+// walked past (a deep page) are never read from the table.
+@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc'])
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc: Date;

@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE, selectScalars } from '@app/database';
+import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
@@ -9,6 +9,7 @@ import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
 import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 import { talliedScope, wholeDays } from './event-list-total';
+import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
 import { utcDay } from './event-tally';
 
 const PLACE_LINKS = {
@@ -83,25 +84,9 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     await this.counts.flush(db);
   }
 
-  /**
-   * Contract §3 for events: the whole search text within title, description or excerpt; an event
-   * the viewer cannot open (password) matches by its title only (issue 12).
-   */
+  /** Contract §3 and issue 12: see event-search.sql.ts (the trigram index on SQLite). */
   protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
-    const text = search.trim();
-    const pattern = containsPattern(text);
-    // SQLite: candidates from the trigram index (a superset: it folds case beyond ASCII); the
-    // LIKE below keeps the exact semantics. Shorter texts have no trigram and scan.
-    if (this.dataSource.options.type === 'better-sqlite3' && [...text].length >= 3) {
-      qb.andWhere('p.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :eventSearchMatch)', {
-        eventSearchMatch: `"${text.replace(/"/g, '""')}"`,
-      });
-    }
-    const [title, ...content] = this.searchColumns.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
-    qb.andWhere(`(${title} OR (NOT ${lockedSql('p', viewer)} AND (${content.join(' OR ')})))`, {
-      eventSearch: pattern,
-      viewerId: viewer?.id ?? 0,
-    });
+    whereEventSearch(qb, search, viewer);
   }
 
   /** `unindexed`: keep SQLite off the list-order index (counts that read a covering index instead). */
@@ -158,7 +143,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     const scope = talliedScope(criteria);
     const { start, end } = criteria.window;
     const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
-    if (scope === undefined || !start || !end || !days) return this.usesSearchIndex(criteria) ? this.countSearch(criteria) : qb.getCount();
+    if (scope === undefined || !start || !end || !days)
+      return searchesIndex(this.dataSource, criteria.search) ? this.countSearch(criteria) : qb.getCount();
     const [span, middle, tail, head] = await selectScalars(this.dataSource, [
       this.counts.longestSpanQuery(),
       this.counts.sumDaysQuery(scope, utcDay(days.first), utcDay(days.after)),
@@ -186,21 +172,12 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     });
   }
 
-  /** SQLite answers this list's search from the trigram index (see whereSearch). */
-  private usesSearchIndex(criteria: EventListCriteria): boolean {
-    return this.dataSource.options.type === 'better-sqlite3' && [...(criteria.search?.trim() ?? '')].length >= 3;
-  }
-
-  /**
-   * A search's total, starting from the index's candidates (the unindexed window columns keep
-   * SQLite from walking the whole window instead); the page itself walks the start order.
-   */
+  /** An indexed search's total (event-search.sql.ts): the index's matches, each checked. */
   private countSearch(criteria: EventListCriteria): Promise<number> {
     const qb = this.dataSource.createQueryBuilder<CalendarEvent>(CalendarEvent, 'p');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
-    this.whereSearch(qb, criteria.search ?? '', criteria.viewer);
     this.applyFilters(qb, criteria, true);
-    return qb.getCount();
+    return countIndexedSearch(qb, criteria.search ?? '', criteria.viewer);
   }
 
   /** Start, then ID ascending; nearest first when a point is given. */

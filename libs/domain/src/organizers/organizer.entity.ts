@@ -3,9 +3,11 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('organizers')
 @Index('UQ_organizers_slug', ['slug'], { unique: true })
-// The next scheduled organizer to become due (the data version, contract §10); the list's count and its
-// newest-first page read only this index (issue 9).
+// The next scheduled organizer to become due (the data version, contract §10); the list's count reads
+// only this index (issue 9).
 @Index('IDX_organizers_due', ['status', 'publishedUtc'])
+// A page of the list, newest first: walked backwards, covering the status (migration 1797300000005).
+@Index('IDX_organizers_list_order', ['publishedUtc', 'id', 'status'])
 export class Organizer extends PostRecord {
   @Column({ type: 'varchar', length: 64 })
   phone: string;
