@@ -51,7 +51,7 @@ export class BulkInsertRepository {
   /**
    * Runs a load of many events. SQLite: the non-unique indexes of `events` are dropped for the
    * load and created again after it (a million random inserts into six B-trees cost more than
-   * building them once: 1,000,000 events 135 s → about 97 s of CPU), the search index is filled
+   * building them once: 1,000,000 events 135 s → 101 s of CPU), the search index is filled
    * in one pass at its end (EventSearchIndexRepository), and this process's connection skips the
    * syncs of its commits (a crash of the machine may lose the seed, never corrupts the file: WAL).
    * A load interrupted on its way leaves indexes missing: the next load creates them first. A
