@@ -1,17 +1,11 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Organizer } from '@app/domain';
-import { MappingPresenter, ORGANIZER_KIND, postBody, postHead, publicUrl } from '@app/posts';
+import { MappingPresenter, ORGANIZER_KIND, placeStart, publicUrl } from '@app/posts';
 import { OrganizerResponse } from './dto/organizer.response';
 
 export function toOrganizerResponse(organizer: Organizer, links: LinkContext, siteTimezone: string, now: Date): OrganizerResponse {
-  return {
-    ...postHead(organizer, ORGANIZER_KIND, links, siteTimezone, now),
-    organizer: organizer.title,
-    ...postBody(organizer),
-    phone: organizer.phone,
-    website: organizer.website,
-    email: organizer.email,
-  };
+  const { phone, website, email } = organizer;
+  return { ...placeStart(organizer, ORGANIZER_KIND, 'organizer', links, siteTimezone, now), phone, website, email };
 }
 
 /** schema.org `Organization` for single-record responses. */

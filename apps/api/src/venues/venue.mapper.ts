@@ -1,6 +1,6 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Venue } from '@app/domain';
-import { MappingPresenter, postBody, postHead, publicUrl, VENUE_KIND } from '@app/posts';
+import { MappingPresenter, placeStart, publicUrl, VENUE_KIND } from '@app/posts';
 import { VenueResponse } from './dto/venue.response';
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
@@ -13,9 +13,7 @@ export function stateProvinceOf(venue: Pick<Venue, 'stateprovince' | 'state' | '
 
 export function toVenueResponse(venue: Venue, links: LinkContext, siteTimezone: string, now: Date): VenueResponse {
   return {
-    ...postHead(venue, VENUE_KIND, links, siteTimezone, now),
-    venue: venue.title,
-    ...postBody(venue),
+    ...placeStart(venue, VENUE_KIND, 'venue', links, siteTimezone, now),
     show_map: venue.showMap,
     show_map_link: venue.showMapLink,
     address: venue.address,
