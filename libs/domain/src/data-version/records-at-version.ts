@@ -13,7 +13,8 @@ export class RecordsAtVersion<T extends { id: number }> {
 
   /** The records with these IDs that exist (in no particular order); `version` undefined: not read, ask `load`. */
   async find(version: string | undefined, ids: number[], load: (ids: number[]) => Promise<T[]>): Promise<T[]> {
-    if (version === undefined || ids.length === 0) return ids.length === 0 ? [] : load(ids);
+    if (ids.length === 0) return [];
+    if (version === undefined) return load(ids);
     if (version !== this.version) {
       this.version = version;
       this.records.clear();

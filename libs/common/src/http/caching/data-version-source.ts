@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 export const DATA_VERSION_SOURCE = Symbol('DATA_VERSION_SOURCE');
 
 /** The ETag input of a data version: equal tokens, equal answers. */
-export const versionToken = ({ version, nextDue }: DataVersion): string => `${version}|${nextDue}`;
+export const versionToken = ({ version, nextDue }: Pick<DataVersion, 'version' | 'nextDue'>): string => `${version}|${nextDue}`;
 
 export interface DataVersionSource {
   /** The data version at `now`; `db` reads it inside a transaction. */

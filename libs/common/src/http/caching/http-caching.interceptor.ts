@@ -118,7 +118,7 @@ export class HttpCachingInterceptor implements NestInterceptor {
       },
       check: async (db) => {
         const { version: committed } = await this.versions.current(now, db);
-        const version = versionToken({ version: committed, nextDue: dueBefore, eventsDue: false });
+        const version = versionToken({ version: committed, nextDue: dueBefore });
         const etag = await this.etagOf(req, { withoutQuery: true, version });
         if (!matchHits(ifMatch, etag)) throw Errors.preconditionFailed();
       },
