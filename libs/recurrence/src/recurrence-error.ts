@@ -21,6 +21,7 @@ export type RecurrenceReason =
   | 'partNotWithFrequency'
   | 'ordinalNotWithFrequency'
   | 'setPosAlone'
+  | 'unsupportedCombination'
   | 'noOccurrence'
   | 'tooManyOccurrences'
   | 'dateList'
@@ -45,6 +46,7 @@ export const RECURRENCE_REASONS: readonly RecurrenceReason[] = [
   'partNotWithFrequency',
   'ordinalNotWithFrequency',
   'setPosAlone',
+  'unsupportedCombination',
   'noOccurrence',
   'tooManyOccurrences',
   'dateList',

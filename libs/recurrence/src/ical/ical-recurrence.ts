@@ -21,7 +21,7 @@ function icalWallTime(wall: WallTime, dateOnly: boolean): string {
 }
 
 /** `;TZID=Europe/Berlin:` for wall times, `;VALUE=DATE:` for dates, `:` with `Z` values for UTC. */
-function dateLine(name: string, walls: WallTime[], series: Series, zone: Zone): string {
+function dateLine(name: string, walls: WallTime[], series: Series): string {
   if (series.allDay) return `${name};VALUE=DATE:${walls.map((wall) => icalWallTime(wall, true)).join(',')}`;
   if (series.timeZone === 'UTC') return `${name}:${walls.map((wall) => `${icalWallTime(wall, false)}Z`).join(',')}`;
   return `${name};TZID=${icalZoneId(series.timeZone)}:${walls.map((wall) => icalWallTime(wall, false)).join(',')}`;
@@ -52,13 +52,13 @@ export function recurrenceLines(series: Series): string[] {
   const unsynced = firstRuleWallTime(rule, dtstart) !== dtstart;
   const rdates = unsynced ? [series.start, ...series.recurrence.rdates] : series.recurrence.rdates;
   const lines = [`RRULE:${feedRRule(series, zone)}`];
-  if (rdates.length > 0) lines.push(dateLine('RDATE', rdates, series, zone));
-  if (exdates.length > 0) lines.push(dateLine('EXDATE', exdates, series, zone));
+  if (rdates.length > 0) lines.push(dateLine('RDATE', rdates, series));
+  if (exdates.length > 0) lines.push(dateLine('EXDATE', exdates, series));
   return lines;
 }
 
 /** `RECURRENCE-ID` of a changed occurrence (its original start), in the series' form of dates. */
 export function recurrenceIdLine(series: Series, originalStart: Date): string {
   const zone = seriesZone(series.timeZone);
-  return dateLine('RECURRENCE-ID', [wallTimeAt(originalStart, zone)], series, zone);
+  return dateLine('RECURRENCE-ID', [wallTimeAt(originalStart, zone)], series);
 }

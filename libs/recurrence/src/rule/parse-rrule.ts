@@ -72,17 +72,26 @@ function checkCombinations(rule: RecurrenceRule, parts: Map<string, string>): vo
     if (tooFar) throw recurrenceError('badValue', { part: 'BYDAY', value: `${tooFar.ordinal}${tooFar.weekday}` });
   }
   if (rule.bySetPos !== undefined && !hasSelectingPart(rule)) throw recurrenceError('setPosAlone');
+  // The engine ignores BYDAY beside BYYEARDAY (it lists every day of those year days), so the
+  // combination is refused rather than expanded wrongly.
+  if (rule.byYearDay !== undefined && rule.byDay !== undefined)
+    throw recurrenceError('unsupportedCombination', { part: 'BYDAY', other: 'BYYEARDAY' });
 }
 
 /**
- * Reads an RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, a leading `RRULE:` allowed)
+ * Reads an RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`, a leading `RRULE:` and a
+ * trailing semicolon allowed)
  * for a series in `zone` (where an UNTIL without `Z` is read). Throws the `recurrence` field
  * error that says what is wrong. Whether the rule has an occurrence at all is checked with the
  * series' start (see parseRecurrence).
  */
 export function parseRRule(input: unknown, zone: Zone): RecurrenceRule {
   if (typeof input !== 'string' || input.trim() === '') throw recurrenceError('rruleMissing');
-  const text = input.trim().replace(/^RRULE:/i, '');
+  // Some writers end the value with a semicolon (libical's own test data does).
+  const text = input
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .replace(/;$/, '');
   const parts = splitParts(text);
   const rule: RecurrenceRule = { freq: readFrequency(parts.get('FREQ')), interval: 1 };
   for (const [name, value] of parts) READERS[name](rule, value, zone);
