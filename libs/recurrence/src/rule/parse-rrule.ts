@@ -16,7 +16,7 @@ const PART_FREQUENCIES: Record<string, readonly Frequency[]> = {
   BYYEARDAY: ['YEARLY'],
   BYMONTHDAY: ['DAILY', 'MONTHLY', 'YEARLY'],
 };
-const PART = /^([A-Za-z]+)=(.+)$/;
+const PART = /^([A-Za-z-]+)=(.+)$/;
 
 type PartReader = (rule: RecurrenceRule, value: string, zone: Zone) => void;
 

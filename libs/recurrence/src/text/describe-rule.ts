@@ -119,9 +119,14 @@ class RuleDescriber {
 
   describe(zone: Zone): string {
     const { entries, setPosFolded } = this.weekdayEntries();
-    const selection = [this.months(), this.weeks(), this.yearDays(), this.monthDays(), this.weekdays(entries)];
+    const weekdays = this.weekdays(entries);
+    // Weekdays that narrow days of the month or year down are a clause of their own ("…, if it is a Friday").
+    const narrowing = this.rule.byMonthDay ?? this.rule.byYearDay;
+    const selection = [this.months(), this.weeks(), this.yearDays(), this.monthDays(), narrowing ? undefined : weekdays];
     const head = [this.frequency(), ...selection].filter((part): part is string => part !== undefined).join(' ');
-    const clauses = [head, this.setPositions(setPosFolded), this.end(zone)].filter((part): part is string => part !== undefined);
+    const clauses = [head, narrowing ? weekdays : undefined, this.setPositions(setPosFolded), this.end(zone)].filter(
+      (part): part is string => part !== undefined,
+    );
     const weekStart =
       this.rule.wkst && this.rule.wkst !== 'MO'
         ? fill(this.phrases.weekStart, { weekday: this.phrases.weekdays[this.rule.wkst] })
