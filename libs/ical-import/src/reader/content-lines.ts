@@ -1,0 +1,77 @@
+/** One logical line of an iCalendar file: its folds joined, decoded, and the physical line it starts on (1-based). */
+export interface ContentLine {
+  text: string;
+  line: number;
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Outlook 2003 and some PHP exporters write Windows-1252; a line that is not UTF-8 is read as that. */
+const windows1252 = new TextDecoder('windows-1252');
+
+/**
+ * Splits a file into logical lines. Line breaks may be CRLF, LF or a lone CR; a physical line that
+ * starts with a space or a tab continues the one before it (the break and that one character are
+ * dropped). Folding happens on bytes before decoding, because producers fold at 75 octets and so
+ * may cut a multi-byte UTF-8 character in two. Blank lines are skipped; a leading byte-order mark
+ * is ignored.
+ */
+export function unfoldLines(input: Buffer | string): ContentLine[] {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  const lines: ContentLine[] = [];
+  let segments: Buffer[] = [];
+  let startLine = 0;
+  const flush = () => {
+    if (segments.length === 0) return;
+    const joined = segments.length === 1 ? segments[0] : Buffer.concat(segments);
+    if (joined.length > 0) lines.push({ text: decode(joined), line: startLine });
+    segments = [];
+  };
+
+  let position = hasByteOrderMark(bytes) ? 3 : 0;
+  let physicalLine = 0;
+  while (position < bytes.length) {
+    physicalLine++;
+    const end = lineEnd(bytes, position);
+    const first = bytes[position];
+    if (end > position && (first === SPACE || first === TAB) && segments.length > 0) {
+      segments.push(bytes.subarray(position + 1, end));
+    } else {
+      flush();
+      if (end > position) {
+        segments.push(bytes.subarray(position, end));
+        startLine = physicalLine;
+      }
+    }
+    position = nextLineStart(bytes, end);
+  }
+  flush();
+  return lines;
+}
+
+function hasByteOrderMark(bytes: Buffer): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+function lineEnd(bytes: Buffer, from: number): number {
+  let index = from;
+  while (index < bytes.length && bytes[index] !== LF && bytes[index] !== CR) index++;
+  return index;
+}
+
+function nextLineStart(bytes: Buffer, end: number): number {
+  if (bytes[end] === CR && bytes[end + 1] === LF) return end + 2;
+  return end + 1;
+}
+
+function decode(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return windows1252.decode(bytes);
+  }
+}

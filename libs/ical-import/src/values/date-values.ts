@@ -1,0 +1,67 @@
+import { isValidWallTime, WallTime } from '@app/common/dates/wall-time';
+
+/** A DATE (`20250701`) or DATE-TIME (`20250701T190000`, with `Z` in UTC) value, before any zone is applied. */
+export type DateValue = { type: 'date'; date: WallTime } | { type: 'date-time'; wall: WallTime; utc: boolean };
+
+/** Seconds are optional: a few producers write `T1900`. */
+const DATE_OR_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})?(Z)?)?$/i;
+
+/**
+ * Reads a DATE or DATE-TIME by its shape, whatever `VALUE=` says (Google's holiday feeds send dates
+ * without `VALUE=DATE`). A leap second (`:60`) is read as `:59`. Null for anything else or for a
+ * day that does not exist.
+ */
+export function parseDateValue(raw: string): DateValue | null {
+  const match = DATE_OR_DATE_TIME.exec(raw.trim());
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second = '0', zulu] = match;
+  const wall: WallTime = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour ?? 0),
+    minute: Number(minute ?? 0),
+    second: Math.min(Number(second), 59),
+  };
+  if (!isValidWallTime(wall)) return null;
+  return hour === undefined ? { type: 'date', date: wall } : { type: 'date-time', wall, utc: zulu !== undefined };
+}
+
+/** A DURATION: the part counted in days (kept on the wall clock) and the exact part in seconds, both signed. */
+export interface DurationValue {
+  days: number;
+  seconds: number;
+}
+
+const DURATION = /^([+-])?P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i;
+
+export function parseDuration(raw: string): DurationValue | null {
+  const text = raw.trim();
+  const match = DURATION.exec(text);
+  if (!match || /^[+-]?PT?$/i.test(text) || /T$/i.test(text)) return null;
+  const [, sign, weeks = '0', days = '0', hours = '0', minutes = '0', seconds = '0'] = match;
+  const factor = sign === '-' ? -1 : 1;
+  return {
+    days: factor * (Number(weeks) * 7 + Number(days)),
+    seconds: factor * (Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)),
+  };
+}
+
+const UTC_OFFSET = /^([+-])(\d{2})(\d{2})(\d{2})?$/;
+
+/** A UTC offset (`+0100`, `-0500`, `+005328`) in minutes (seconds as a fraction), or null. */
+export function parseUtcOffset(raw: string): number | null {
+  const match = UTC_OFFSET.exec(raw.trim());
+  if (!match) return null;
+  const [, sign, hours, minutes, seconds = '0'] = match;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+  return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes) + Number(seconds) / 60);
+}
+
+/** The values of a multi-valued date property (`EXDATE:a,b`); a PERIOD (`start/end`) counts by its start. */
+export function dateListValues(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((part) => part.split('/')[0].trim())
+    .filter((part) => part !== '');
+}
