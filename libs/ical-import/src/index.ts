@@ -3,3 +3,6 @@ export * from './reader/read-calendar';
 export * from './mapping/import-item';
 export * from './mapping/map-calendar';
 export * from './mapping/series-groups';
+export * from './problems/problem-messages';
+export * from './fetch/address-ranges';
+export * from './fetch/fetch-calendar';

@@ -10,8 +10,9 @@ const SPACE = 0x20;
 const TAB = 0x09;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-/** Outlook 2003 and some PHP exporters write Windows-1252; a line that is not UTF-8 is read as that. */
-const windows1252 = new TextDecoder('windows-1252');
+
+/** Windows-1252's characters for the bytes 0x80-0x9F (Latin-1 has control characters there); undefined bytes stay as they are. */
+const WINDOWS_1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
 /**
  * Splits a file into logical lines. Line breaks may be CRLF, LF or a lone CR; a physical line that
@@ -68,10 +69,11 @@ function nextLineStart(bytes: Buffer, end: number): number {
   return end + 1;
 }
 
+/** Outlook 2003 and some PHP exporters write Windows-1252: a line that is not UTF-8 is read as that. */
 function decode(bytes: Buffer): string {
   try {
     return utf8.decode(bytes);
   } catch {
-    return windows1252.decode(bytes);
+    return bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]);
   }
 }

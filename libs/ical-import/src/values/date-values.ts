@@ -40,10 +40,10 @@ export function parseDuration(raw: string): DurationValue | null {
   const match = DURATION.exec(text);
   if (!match || /^[+-]?PT?$/i.test(text) || /T$/i.test(text)) return null;
   const [, sign, weeks = '0', days = '0', hours = '0', minutes = '0', seconds = '0'] = match;
-  const factor = sign === '-' ? -1 : 1;
+  const signed = (value: number) => (sign === '-' ? 0 - value : value);
   return {
-    days: factor * (Number(weeks) * 7 + Number(days)),
-    seconds: factor * (Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)),
+    days: signed(Number(weeks) * 7 + Number(days)),
+    seconds: signed(Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)),
   };
 }
 
