@@ -11,6 +11,9 @@ export const DEFAULT_MAX_REDIRECTS = 3;
 
 export type HostLookup = (hostname: string) => Promise<CheckedAddress[]>;
 
+/** Sends the request to the checked address; tests of refusals pass one that must never be called. */
+export type SendRequest = typeof pinnedGet;
+
 export interface FetchCalendarOptions {
   /** Hosts whose addresses are not checked (IMPORT_ALLOWED_HOSTS): `feeds.example.org`, `*.example.org`, `127.0.0.1`, `[::1]:8080`. */
   allowedHosts?: readonly string[];
@@ -56,12 +59,16 @@ const CALENDAR_START = /^\s*BEGIN:VCALENDAR/i;
  * limited to `maxBytes` and the whole fetch to `timeoutMs`, and the answer must be a calendar:
  * `text/calendar`, or a body starting with `BEGIN:VCALENDAR`.
  */
-export async function fetchCalendar(address: string, options: FetchCalendarOptions = {}): Promise<FetchCalendarResult> {
+export async function fetchCalendar(
+  address: string,
+  options: FetchCalendarOptions = {},
+  send: SendRequest = pinnedGet,
+): Promise<FetchCalendarResult> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    return await fetchFollowingRedirects(parseSourceUrl(address), options, controller.signal);
+    return await fetchFollowingRedirects(parseSourceUrl(address), options, send, controller.signal);
   } catch (error) {
     return { status: 'failed', problem: toProblem(error, controller.signal.aborted, timeoutMs, options) };
   } finally {
@@ -69,12 +76,17 @@ export async function fetchCalendar(address: string, options: FetchCalendarOptio
   }
 }
 
-async function fetchFollowingRedirects(start: URL, options: FetchCalendarOptions, signal: AbortSignal): Promise<FetchCalendarResult> {
+async function fetchFollowingRedirects(
+  start: URL,
+  options: FetchCalendarOptions,
+  send: SendRequest,
+  signal: AbortSignal,
+): Promise<FetchCalendarResult> {
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let url = start;
   for (let redirects = 0; ; redirects++) {
     const target = await abortable(checkedAddress(url, options), signal);
-    const response = await pinnedGet(url, target, requestHeaders(options), signal);
+    const response = await send(url, target, requestHeaders(options), signal);
     if (REDIRECTS.has(response.status)) {
       response.message.destroy();
       if (redirects >= maxRedirects) throw new FetchRefused('fetch_too_many_redirects', { host: url.hostname, max: maxRedirects });
