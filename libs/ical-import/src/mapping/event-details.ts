@@ -1,21 +1,23 @@
 import { paramIs, paramValue, Property } from '../reader/property';
 import { singleLine, splitUnescaped, unescapeText } from '../reader/text-value';
-import { Geo, ImportImage, ImportOrganizer, ImportStatus, StructuredLocation } from './import-item';
+import { Geo, ImportImage, ImportItem, ImportOrganizer, ImportStatus, StructuredLocation } from './import-item';
 import { htmlBody } from './html-body';
 
-export interface EventDetails {
-  status: ImportStatus | null;
-  summary: string;
-  description: string;
-  descriptionHtml: string | null;
-  location: string | null;
-  geo: Geo | null;
-  structuredLocation: StructuredLocation | null;
-  organizer: ImportOrganizer | null;
-  categories: string[];
-  url: string | null;
-  images: ImportImage[];
-}
+/** The descriptive fields of an item, as opposed to its identity and times. */
+export type EventDetails = Pick<
+  ImportItem,
+  | 'status'
+  | 'summary'
+  | 'description'
+  | 'descriptionHtml'
+  | 'location'
+  | 'geo'
+  | 'structuredLocation'
+  | 'organizer'
+  | 'categories'
+  | 'url'
+  | 'images'
+>;
 
 const STATUSES: readonly ImportStatus[] = ['TENTATIVE', 'CONFIRMED', 'CANCELLED'];
 const IMAGE_EXTENSION = /\.(?:avif|gif|jpe?g|png|svg|webp)$/i;

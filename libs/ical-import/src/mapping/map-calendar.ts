@@ -2,6 +2,7 @@ import { parseTimeZone, TimeZone, UTC_TIME_ZONE } from '@app/common/dates/time-z
 import { FileProblem, SkippedEvent } from '../problems/import-problem';
 import { Component, readCalendar } from '../reader/read-calendar';
 import { singleLine, unescapeText } from '../reader/text-value';
+import { cachedOffsetZone } from '../zones/cached-offset-zone';
 import { ZoneResolver } from '../zones/zone-resolver';
 import { ImportItem } from './import-item';
 import { mapEvent } from './map-event';
@@ -48,7 +49,8 @@ export function mapCalendars(calendars: Component[], options: ImportOptions = {}
     const value = property ? singleLine(unescapeText(property.value)) : '';
     return value === '' ? null : value;
   };
-  const sourceZone = chooseSourceZone(options, text('X-WR-TIMEZONE'));
+  const chosen = chooseSourceZone(options, text('X-WR-TIMEZONE'));
+  const sourceZone = { name: chosen.name, zone: cachedOffsetZone(chosen.zone) };
   const items: ImportItem[] = [];
   const skipped: SkippedEvent[] = [];
   for (const calendar of calendars) {

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { SkippedEvent } from '../problems/import-problem';
 import { Component } from '../reader/read-calendar';
 import { unescapeText } from '../reader/text-value';
 import { parseDateValue } from '../values/date-values';
 import { readEventDetails } from './event-details';
 import { readEventTimes } from './event-times';
+import { fingerprintOf } from './fingerprint';
 import { ImportItem } from './import-item';
 import { readRecurrenceFields, readRecurrenceId } from './recurrence-fields';
 import { TimeContext } from './time-property';
@@ -42,7 +42,7 @@ export function mapEvent(event: Component, context: TimeContext): MapEventResult
     ...readRecurrenceFields(properties, allDay, zone, context),
     ...readEventDetails(properties),
   };
-  return { ok: true, item: { ...fields, fingerprint: fingerprint(fields) } };
+  return { ok: true, item: { ...fields, fingerprint: fingerprintOf(fields) } };
 }
 
 function readSequence(raw: string | undefined): number {
@@ -56,10 +56,4 @@ function readUtcStamp(raw: string | undefined): Date | null {
   if (!value) return null;
   const { year, month, day, hour, minute, second } = value.type === 'date' ? value.date : value.wall;
   return new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-}
-
-/** A hash of everything the item says except where in the file it stands. */
-function fingerprint(fields: Omit<ImportItem, 'fingerprint'>): string {
-  const { line: _line, ...content } = fields;
-  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 }

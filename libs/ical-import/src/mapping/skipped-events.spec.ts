@@ -128,3 +128,28 @@ describe('fingerprint', () => {
     expect(readFixture(calendar([...GOOD.slice(0, 2), 'SUMMARY:Changed'])).items[0].fingerprint).not.toBe(first);
   });
 });
+
+describe('fingerprint fields', () => {
+  const base = ['UID:f', 'DTSTART;TZID=Europe/Berlin:20250101T100000', 'DTEND;TZID=Europe/Berlin:20250101T110000', 'SUMMARY:S'];
+  const fingerprintOf = (...extra: string[]) => readFixture(calendar([...base, ...extra])).items[0].fingerprint;
+
+  it.each([
+    ['LOCATION:Hall'],
+    ['GEO:52.5;13.4'],
+    ['CATEGORIES:Music'],
+    ['URL:https://example.org/e'],
+    ['ORGANIZER;CN=Org:mailto:org@example.org'],
+    ['RRULE:FREQ=DAILY;COUNT=2'],
+    ['EXDATE;TZID=Europe/Berlin:20250102T100000'],
+    ['STATUS:CANCELLED'],
+    ['SEQUENCE:3'],
+    ['DESCRIPTION:Text'],
+    ['ATTACH;FMTTYPE=image/png:https://example.org/i.png'],
+  ])('changes when %s is added', (line) => {
+    expect(fingerprintOf(line)).not.toBe(fingerprintOf());
+  });
+
+  it('ignores DTSTAMP, which some producers set to the time of every export', () => {
+    expect(fingerprintOf('DTSTAMP:20250101T000000Z')).toBe(fingerprintOf('DTSTAMP:20250202T000000Z'));
+  });
+});

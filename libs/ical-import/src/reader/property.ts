@@ -10,8 +10,6 @@ export interface Property {
   line: number;
 }
 
-const NAME_CHAR = /[\w-]/;
-
 /**
  * Reads `NAME;PARAM=value,"quoted":value`. Returns null when the line is not a content line
  * (no name, an unclosed quote, no `:`).
@@ -42,10 +40,17 @@ export function parseProperty({ text, line }: ContentLine): Property | null {
   return { name, params, value: text.slice(index + 1), line };
 }
 
+/** Names are letters, digits, `-` (and `_`, which some X- names use). */
 function readName(text: string, from: number): number {
   let index = from;
-  while (index < text.length && NAME_CHAR.test(text[index])) index++;
+  while (index < text.length && isNameChar(text.charCodeAt(index))) index++;
   return index;
+}
+
+function isNameChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x5f
+  );
 }
 
 /** Reads comma-separated values up to the next `;` or `:`; returns where it stopped, or null. */

@@ -1,4 +1,4 @@
-import { isValidWallTime, WallTime } from '@app/common/dates/wall-time';
+import { WallTime } from '@app/common/dates/wall-time';
 
 /** A DATE (`20250701`) or DATE-TIME (`20250701T190000`, with `Z` in UTC) value, before any zone is applied. */
 export type DateValue = { type: 'date'; date: WallTime } | { type: 'date-time'; wall: WallTime; utc: boolean };
@@ -23,8 +23,22 @@ export function parseDateValue(raw: string): DateValue | null {
     minute: Number(minute ?? 0),
     second: Math.min(Number(second), 59),
   };
-  if (!isValidWallTime(wall)) return null;
+  if (!isValidDateAndTime(wall)) return null;
   return hour === undefined ? { type: 'date', date: wall } : { type: 'date-time', wall, utc: zulu !== undefined };
+}
+
+/**
+ * Whether the day exists and the time is on the clock. The same rule as the service's
+ * isValidWallTime, without creating a luxon DateTime for each of the many dates of a feed.
+ */
+function isValidDateAndTime({ year, month, day, hour, minute }: WallTime): boolean {
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59) return false;
+  return day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** A DURATION: the part counted in days (kept on the wall clock) and the exact part in seconds, both signed. */

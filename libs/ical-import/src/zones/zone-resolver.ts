@@ -2,6 +2,7 @@ import { Zone } from 'luxon';
 import { parseTimeZone, UTC_TIME_ZONE } from '@app/common/dates/time-zone';
 import { Component } from '../reader/read-calendar';
 import { unescapeText } from '../reader/text-value';
+import { cachedOffsetZone } from './cached-offset-zone';
 import { VTimezoneRules } from './vtimezone-rules';
 import { VTimezoneZone } from './vtimezone-zone';
 import { windowsZoneToIana } from './windows-zones';
@@ -55,10 +56,10 @@ export class ZoneResolver {
   private resolveUncached(tzid: string): ResolvedTzid | null {
     if (UTC_NAMES.has(tzid.toLowerCase())) return { kind: 'utc', tzid, zone: UTC_TIME_ZONE.zone, name: 'UTC' };
     const iana = parseTimeZone(tzid) ?? ianaAtEndOfPath(tzid);
-    if (iana) return { kind: kindOfName(iana.name), tzid, zone: iana.zone, name: iana.name };
+    if (iana) return { kind: kindOfName(iana.name), tzid, zone: cachedOffsetZone(iana.zone), name: iana.name };
     const windows = windowsZoneToIana(tzid);
     const fromWindows = windows ? parseTimeZone(windows) : null;
-    if (fromWindows) return { kind: 'windows', tzid, zone: fromWindows.zone, name: fromWindows.name };
+    if (fromWindows) return { kind: 'windows', tzid, zone: cachedOffsetZone(fromWindows.zone), name: fromWindows.name };
     const definition = this.definition(tzid);
     const rules = definition ? VTimezoneRules.fromComponent(definition) : null;
     return rules ? { kind: 'vtimezone', tzid, zone: new VTimezoneZone(tzid, rules), name: null } : null;
