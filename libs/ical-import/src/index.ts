@@ -6,3 +6,4 @@ export * from './mapping/series-groups';
 export * from './problems/problem-messages';
 export * from './fetch/address-ranges';
 export * from './fetch/fetch-calendar';
+export type { CheckedAddress } from './fetch/pinned-request';
