@@ -1,6 +1,6 @@
 // Shared by the unit and e2e Jest configs: the path aliases of tsconfig.json and ts-jest with
 // the Swagger CLI plugin, so tests see the same DTO metadata as `nest build` produces.
-const LIBS = ['common', 'config', 'database', 'domain', 'auth', 'terms', 'posts', 'recurrence'];
+const LIBS = ['common', 'config', 'database', 'domain', 'auth', 'terms', 'posts', 'recurrence', 'ical-import'];
 
 exports.aliases = (root) =>
   Object.fromEntries(

@@ -7,7 +7,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** A Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
 const HOST_HEADER = /^(\[[\da-f:.]+\]|[a-z\d.-]+)(?::(\d{1,5}))?$/;
 
-interface HostPattern {
+export interface HostPattern {
   /** The exact host name, or for `*.example.org` the suffix `.example.org`. */
   name: string;
   wildcard: boolean;
@@ -16,7 +16,7 @@ interface HostPattern {
 }
 
 /** `example.org`, `*.example.org`, `[::1]`, each optionally with `:port` (validated at start-up). */
-function toPattern(entry: string): HostPattern {
+export function toHostPattern(entry: string): HostPattern {
   const port = /:(\d{1,5})$/.exec(entry)?.[1];
   const host = port === undefined ? entry : entry.slice(0, -(port.length + 1));
   return host.startsWith('*.') ? { name: host.slice(1), wildcard: true, port } : { name: host, wildcard: false, port };
@@ -35,7 +35,7 @@ export class TrustedHosts {
   constructor(config: Pick<AppConfig, 'siteUrl' | 'security'>) {
     const site = new URL(config.siteUrl);
     this.siteOrigin = site.origin;
-    this.patterns = [site.hostname, ...LOOPBACK_HOSTS, ...config.security.allowedHosts].map(toPattern);
+    this.patterns = [site.hostname, ...LOOPBACK_HOSTS, ...config.security.allowedHosts].map(toHostPattern);
   }
 
   /**
@@ -52,11 +52,7 @@ export class TrustedHosts {
   }
 
   private trusts(name: string, port: string | undefined): boolean {
-    return this.patterns.some(
-      (pattern) =>
-        (pattern.port === undefined || pattern.port === port) &&
-        (pattern.wildcard ? name.endsWith(pattern.name) && name.length > pattern.name.length : name === pattern.name),
-    );
+    return this.patterns.some((pattern) => matchesHostPattern(pattern, name, port));
   }
 
   /** X-Forwarded-Proto from a trusted proxy may say `https`; anything but http(s) falls back to the connection's. */
@@ -65,4 +61,10 @@ export class TrustedHosts {
     if (scheme === 'http' || scheme === 'https') return scheme;
     return (req.socket as TLSSocket).encrypted ? 'https' : 'http';
   }
+}
+
+/** Whether a lower-case host name (IPv6 in brackets) and port match a pattern: `*.example.org` matches its subdomains only. */
+export function matchesHostPattern(pattern: HostPattern, name: string, port: string | undefined): boolean {
+  if (pattern.port !== undefined && pattern.port !== port) return false;
+  return pattern.wildcard ? name.endsWith(pattern.name) && name.length > pattern.name.length : name === pattern.name;
 }
