@@ -34,7 +34,7 @@ export class EventFieldsDto extends PostFieldsDto {
   @IsBoolean()
   all_day?: boolean;
 
-  /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  /** Start, read in the event's time zone: "2026-05-01 20:00", "2026-05-01 8pm", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
   @ApiNamedSchema('DateInput')
   @OptionalField()
   @IsStringOrNumber()
@@ -129,7 +129,7 @@ export class CreateEventDto extends OmitType(EventFieldsDto, ['title', 'start_da
   @MaxLength(255)
   title: string;
 
-  /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  /** Start, read in the event's time zone: "2026-05-01 20:00", "2026-05-01 8pm", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
   @ApiNamedSchema('DateInput')
   @IsDefined()
   @IsStringOrNumber()
