@@ -100,13 +100,13 @@ export class EventFieldsDto extends PostFieldsDto {
   @MaxItems(MAX_EVENT_LINKS.tags)
   tags?: unknown;
 
-  /** Venue: an ID, {id}, a venue object to create, or a list of these (at most 10); [] or "" removes it. */
+  /** Venue: an ID, {id}, a venue object to create, or a list of these (at most 10); 0, [0], [] or "" removes it. */
   @ApiNamedSchema('VenueReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.venue)
   venue?: unknown;
 
-  /** Organizers: IDs, {id}, organizer objects to create, or a list (at most 20); order is kept; [] or "" removes all. */
+  /** Organizers: IDs, {id}, organizer objects to create, or a list (at most 20); order is kept; 0, [0], [] or "" removes all. */
   @ApiNamedSchema('OrganizerReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.organizer)
