@@ -104,12 +104,12 @@ describe('the namespace index', () => {
     expect(update.id.required).toBe(true);
     expect(update.title).toMatchObject({ type: 'string', required: false, maxLength: 255 });
     expect(update.start_date).toMatchObject({ type: ['string', 'integer'], required: false });
-    expect(update.categories.type).toEqual(['array', 'string']);
+    expect(update.categories).toMatchObject({ type: ['array', 'string'], items: { type: ['integer', 'string'] } });
     // The multi-form fields, named schemas in the document, keep the types they accept here.
     expect(update.date).toMatchObject({ type: ['string', 'integer'], description: expect.stringContaining('Publication date') });
     expect(update.image.type).toEqual(['string', 'integer']);
     expect(update.cost.type).toEqual(['string', 'number', 'array']);
-    expect(update.venue.type).toEqual(['integer', 'object', 'array', 'string']);
+    expect(update.venue).toMatchObject({ type: ['integer', 'object', 'array', 'string'], items: { type: ['integer', 'object'] } });
     expect(update.organizer).toMatchObject({ type: ['integer', 'object', 'array', 'string'], required: false });
     expect(update.status).toMatchObject({ type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private'] });
   });
@@ -132,6 +132,8 @@ describe('the namespace index', () => {
     expect(list.geoloc_lat).toMatchObject({ type: 'number', minimum: -90, maximum: 90 });
     expect(argsOf(en.routes[wordpressRoute('/venues')], 'POST').venue.required).toBe(true);
     expect(argsOf(en.routes[wordpressRoute('/categories')], 'POST').name.required).toBe(true);
+    // A parent is an ID, or "" or null for none.
+    expect(argsOf(en.routes[wordpressRoute('/categories')], 'POST').parent.type).toEqual(['integer', 'string', 'null']);
     expect(argsOf(en.routes[wordpressRoute('/categories')], 'GET').parent).toMatchObject({ type: 'integer' });
     expect(argsOf(en.routes[wordpressRoute('/tags')], 'GET').parent).toBeUndefined();
     expect(argsOf(en.routes[wordpressRoute('/')], 'GET')).toMatchObject({

@@ -203,7 +203,7 @@ describe('languages (contract §1)', () => {
       expect(res.body.urls.self).toMatch(base);
       expect(res.body.urls.collection).toMatch(base);
       expect(res.body.urls.up).toMatch(base);
-      expect(res.body.url).toBe('http://calendar.test/events/category/kind/');
+      expect(res.body.url).toBe('http://calendar.test/events/category/eltern/kind/');
 
       await usePublished(t, parent.id, res.body.id);
       const list = await t.http.get(`/de${NS}/categories?per_page=1`).expect(200);

@@ -115,4 +115,45 @@ describe('the OpenAPI truth validator', () => {
       "credentials basic are not one of the operation's security schemes",
     ]);
   });
+
+  it('would have caught what the list forms of form bodies needed: comma-separated IDs, repeated term lists, 0 for none', async () => {
+    const requestProblems = (document: DocumentValidator, fields: string | Record<string, unknown>) =>
+      problemsOf(document, {
+        method: 'POST',
+        status: 201,
+        headers: {
+          'Content-Type': typeof fields === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+          Authorization: 'Bearer x',
+        },
+        body:
+          typeof fields === 'string'
+            ? `title=x&start_date=now&end_date=now&${fields}`
+            : JSON.stringify({ title: 'x', start_date: 'now', end_date: 'now', ...fields }),
+        responseBody: {},
+        responseText: '{}',
+        responseHeaders: {},
+      }).filter((problem) => problem.startsWith('request'));
+    const lists = 'organizer=12,7&venue%5B%5D=3&venue%5B%5D=4&categories%5B%5D=5&categories%5B%5D=jazz&tags=6,late';
+    expect(requestProblems(validator, lists)).toEqual([]);
+    expect(requestProblems(validator, 'venue=0&organizer%5B%5D=0')).toEqual([]);
+    expect(requestProblems(validator, { venue: 0, organizer: [0] })).toEqual([]);
+
+    const schemas = (document: Document) => document.components?.schemas as Record<string, Record<string, unknown>>;
+    const emptyTextOnly = await mutated((document) => {
+      (schemas(document).OrganizerReferences.anyOf as unknown[])[2] = { type: 'string', enum: [''] };
+    });
+    expect(requestProblems(emptyTextOnly, 'organizer=12,7')).toEqual(expect.arrayContaining([expect.stringContaining('/organizer')]));
+    const exclusive = await mutated((document) => {
+      const reference = schemas(document).TermReference;
+      reference.oneOf = reference.anyOf;
+      delete reference.anyOf;
+    });
+    expect(requestProblems(exclusive, 'categories%5B%5D=5&categories%5B%5D=jazz')).toEqual(
+      expect.arrayContaining([expect.stringContaining('/categories')]),
+    );
+    const fromOne = await mutated((document) => {
+      ((schemas(document).VenueReference.anyOf as Array<Record<string, unknown>>)[0] as { minimum: number }).minimum = 1;
+    });
+    expect(requestProblems(fromOne, { venue: 0 })).toEqual(expect.arrayContaining([expect.stringContaining('/venue')]));
+  });
 });

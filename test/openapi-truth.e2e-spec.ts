@@ -3,25 +3,25 @@ import { Errors } from '@app/common';
 import { RETRY_POLICY, TransactionRunner } from '@app/database';
 import type { Document } from 'openapi-backend';
 import type TestAgent from 'supertest/lib/agent';
+import { IndexValidator, indexArgProblems, NamespaceIndex } from './support/index-truth';
 import { DocumentValidator } from './support/openapi-truth';
+import { ADMIN, BASIC, discovery, formLists, lists, POSTS, postsAndTerms, Records, TERMS, unique } from './support/openapi-truth-requests';
 import { Send, TruthSession } from './support/openapi-truth-session';
-import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
+import { bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
  * Issue 17: the document the service serves at /{ns}/doc tells the whole truth. A request set that
  * reaches every route with each status it can answer (both body media types, both forms of list
  * filters, Bearer, Basic and no credentials) goes through an OpenAPI request-and-response validator
  * (openapi-backend) against that document, in English and German: no answer may break the document,
- * and no request the service accepts (2xx) may be one the document does not describe.
+ * and no request the service accepts (2xx) may be one the document does not describe. The namespace
+ * index tells the same truth: every argument typed, described and marked required or not, and every
+ * accepted request made of its arguments, of the types they name.
  */
 
 jest.setTimeout(300_000);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const POSTS = { events: 'title', venues: 'venue', organizers: 'organizer' } as const;
-const TERMS = ['categories', 'tags'] as const;
-const ADMIN = bearer(ADMIN_TOKEN);
-const BASIC = { Authorization: `Basic ${Buffer.from(`admin:${ADMIN_TOKEN}`).toString('base64')}` };
 const BAD_TOKEN = bearer('cal_not-a-token-of-this-service');
 /** Over the 1 MB body limit (contract §8). */
 const HUGE = { json: { title: 'x'.repeat(1024 * 1024 + 10) } };
@@ -40,12 +40,6 @@ function operationsOf(document: Document): Operation[] {
     }),
   );
 }
-
-let counter = 0;
-const unique = (text: string) => `${text} ${++counter}`;
-
-/** A record of each collection: its ID and slug, for the path parameters. */
-type Records = Record<string, { id: number; slug: string }>;
 
 describe('the served OpenAPI document against the service', () => {
   let t: TestApp;
@@ -69,12 +63,14 @@ describe('the served OpenAPI document against the service', () => {
   ])('%s: every answer is described and every accepted request too', async (_language, prefix) => {
     const document = (await t.http.get(`${prefix}${NS}/doc`).expect(200)).body as Document;
     await SwaggerParser.validate(structuredClone(document) as never);
-    const session = new TruthSession(await DocumentValidator.create(document, `${prefix}${NS}`), prefix);
+    const index = (await t.http.get(`${prefix}${NS}`).expect(200)).body as NamespaceIndex;
+    expect(indexArgProblems(index)).toEqual([]);
+    const session = new TruthSession(await DocumentValidator.create(document, `${prefix}${NS}`), prefix, new IndexValidator(index, prefix));
     const expectStatus = (status: number, method: string, path: string, options?: Send) =>
       session.expect(status, t.http, method, path, options);
 
-    const create = async (collection: string, fields: Record<string, unknown>, status = 'publish') =>
-      (await expectStatus(201, 'POST', `/${collection}`, { headers: ADMIN, body: { json: { ...fields, status } } })).responseBody as {
+    const create = async (collection: string, fields: Record<string, unknown>) =>
+      (await expectStatus(201, 'POST', `/${collection}`, { headers: ADMIN, body: { json: fields } })).responseBody as {
         id: number;
         slug: string;
       };
@@ -82,14 +78,15 @@ describe('the served OpenAPI document against the service', () => {
     const drafts: Records = {};
     for (const [collection, name] of Object.entries(POSTS)) {
       const dates = collection === 'events' ? { start_date: '2031-05-01 20:00', end_date: '2031-05-01 22:00' } : {};
-      published[collection] = await create(collection, { [name]: unique(`Published ${collection}`), ...dates });
-      drafts[collection] = await create(collection, { [name]: unique(`Draft ${collection}`), ...dates }, 'draft');
+      published[collection] = await create(collection, { [name]: unique(`Published ${collection}`), ...dates, status: 'publish' });
+      drafts[collection] = await create(collection, { [name]: unique(`Draft ${collection}`), ...dates, status: 'draft' });
     }
-    for (const collection of TERMS) published[collection] = await create(collection, { name: unique(collection) }, undefined);
+    for (const collection of TERMS) published[collection] = await create(collection, { name: unique(collection) });
 
     await discovery(expectStatus);
     await postsAndTerms(expectStatus, published);
     await lists(expectStatus, published, drafts);
+    await formLists(expectStatus, published);
     // Conditional requests (contract §10): whatever they answer (304 for a matching ETag, 412 for a
     // stale If-Match) must be declared, so the document cannot fall behind.
     const event = published.events;
@@ -112,152 +109,6 @@ describe('the served OpenAPI document against the service', () => {
     expect(unanswered).toEqual([]);
   });
 });
-
-type ExpectStatus = (status: number, method: string, path: string, options?: Send) => Promise<{ responseBody: unknown }>;
-
-async function discovery(expectStatus: ExpectStatus): Promise<void> {
-  await expectStatus(200, 'GET', '/');
-  await expectStatus(200, 'GET', '/', { query: 'context=help', headers: BASIC });
-  await expectStatus(200, 'GET', '/doc', { headers: ADMIN });
-}
-
-/** Creates, reads, updates and deletes in every collection, in both media types and with both schemes. */
-async function postsAndTerms(expectStatus: ExpectStatus, published: Records): Promise<void> {
-  const category = published.categories;
-  const creates: Record<string, Array<[Send['body'], Record<string, string>]>> = {
-    events: [
-      [
-        {
-          json: {
-            title: unique('Jazz night'),
-            start_date: 'tomorrow 8pm',
-            end_date: 'tomorrow 11pm',
-            venue: { venue: unique('Hall'), city: 'Bonn' },
-            organizer: [{ organizer: unique('Society') }],
-            categories: [category.id, unique('New category')],
-            tags: [unique('tag')],
-            cost: ['10', '15'],
-            image: 'https://img.example/a.jpg',
-            all_day: false,
-          },
-        },
-        ADMIN,
-      ],
-      [
-        {
-          form: {
-            title: unique('Form night'),
-            start_date: '2031-06-01 20:00',
-            end_date: '2031-06-01 22:00',
-            categories: `${category.slug},${unique('form-category')}`,
-            venue: String(published.venues.id),
-            all_day: 'true',
-            featured: 'false',
-            cost: '€12',
-          },
-        },
-        BASIC,
-      ],
-    ],
-    venues: [
-      [{ json: { venue: unique('Venue'), city: 'Köln', geo_lat: 50.94, geo_lng: 6.96 } }, ADMIN],
-      [{ form: { venue: unique('Form venue'), city: 'Bonn', show_map: 'true' } }, BASIC],
-    ],
-    organizers: [
-      [{ json: { organizer: unique('Organizer'), email: 'info@example.org' } }, ADMIN],
-      [{ form: { organizer: unique('Form organizer'), phone: '+49 228 1' } }, BASIC],
-    ],
-    categories: [
-      [{ json: { name: unique('Category'), parent: category.id } }, ADMIN],
-      [{ form: { name: unique('Form category'), description: 'From a form' } }, BASIC],
-    ],
-    tags: [
-      [{ json: { name: unique('Tag') } }, ADMIN],
-      [{ form: { name: unique('Form tag') } }, BASIC],
-    ],
-  };
-  for (const [collection, cases] of Object.entries(creates)) {
-    const isPost = collection in POSTS;
-    for (const [body, headers] of cases) {
-      const record = (await expectStatus(201, 'POST', `/${collection}`, { headers, body })).responseBody as { id: number; slug: string };
-      for (const path of [`/${collection}/${record.id}`, `/${collection}/by-slug/${record.slug}`]) {
-        await expectStatus(200, 'GET', path);
-        await expectStatus(200, 'GET', path, { headers: BASIC });
-        for (const method of ['POST', 'PUT', 'PATCH']) {
-          await expectStatus(200, method, path, { headers: ADMIN, body: { json: { description: '<p>Updated</p>' } } });
-          await expectStatus(200, method, path, { headers: BASIC, body: { form: { description: 'Updated by form' } } });
-        }
-      }
-      if (collection === 'events') {
-        await expectStatus(200, 'GET', `/events/${record.id}.ics`);
-        await expectStatus(200, 'GET', `/events/by-slug/${record.slug}.ics`, { headers: ADMIN });
-      }
-      // By ID for the first record, by slug for the second: trash, trash again, then for good.
-      const path = body && 'json' in body ? `/${collection}/${record.id}` : `/${collection}/by-slug/${record.slug}`;
-      if (isPost) {
-        await expectStatus(200, 'DELETE', path, { headers: ADMIN });
-        await expectStatus(410, 'DELETE', path, { headers: ADMIN });
-        await expectStatus(200, 'DELETE', path, { headers: BASIC, query: 'force=true' });
-      } else {
-        await expectStatus(200, 'DELETE', path, { headers: ADMIN });
-      }
-    }
-  }
-}
-
-/** Every list with its filters, lists given repeated and comma-separated. */
-async function lists(expectStatus: ExpectStatus, published: Records, drafts: Records): Promise<void> {
-  const event = published.events;
-  const both = (name: string, values: Array<string | number>) => [
-    values.map((value) => `${name}=${value}`).join('&'),
-    `${name}=${values.join(',')}`,
-  ];
-  const eventQueries = [
-    '',
-    'start_date=2031-01-01&end_date=2031-12-31&per_page=2&page=1',
-    ...both('status', ['publish', 'draft']),
-    ...both('venue', [published.venues.id, drafts.venues.id]),
-    ...both('organizer', [published.organizers.id, drafts.organizers.id]),
-    ...both('include', [event.id, drafts.events.id]),
-    ...both('categories', [published.categories.slug, published.categories.id]),
-    ...both('tags', [published.tags.id]),
-    'search=Published&featured=false&strict_dates=true&geoloc=false&ticketed=false',
-    'geoloc_lat=50.7&geoloc_lng=7.1&geoloc_radius=20',
-  ];
-  for (const query of eventQueries) {
-    await expectStatus(200, 'GET', '/events', { query, headers: ADMIN });
-    await expectStatus(200, 'GET', '/events.ics', { query, headers: BASIC });
-  }
-  await expectStatus(200, 'GET', '/events', { query: 'status=publish' });
-  // Not sent: GET /events with `Accept: text/calendar`, which answers the feed of /events.ics. The
-  // document describes the feed there only: a second media type on the list's 200 would make the
-  // list's data `string | EventList` in generated clients (typed-client.e2e-spec.ts).
-  await expectStatus(200, 'GET', '/events', { query: both('venue', [published.venues.id])[1], headers: { Accept: 'application/json' } });
-  for (const collection of ['venues', 'organizers']) {
-    for (const query of [
-      '',
-      ...both('status', ['publish', 'draft']),
-      `event=${event.id}&has_events=false&only_with_upcoming=false&search=a`,
-    ]) {
-      await expectStatus(200, 'GET', `/${collection}`, { query, headers: BASIC });
-    }
-    await expectStatus(200, 'GET', `/${collection}`);
-  }
-  for (const collection of TERMS) {
-    const term = published[collection];
-    for (const query of [
-      '',
-      'hide_empty=false&order=desc&orderby=count',
-      ...both('include', [term.id]),
-      ...both('exclude', [term.id, term.id]),
-      ...both('slug', [term.slug, 'no-such-slug']),
-      `event=${event.id}&hide_empty=false&search=a`,
-    ]) {
-      await expectStatus(200, 'GET', `/${collection}`, { query, headers: ADMIN });
-    }
-    await expectStatus(200, 'GET', `/${collection}`);
-  }
-}
 
 /**
  * Each error status of every operation of the document, provoked the same way on every route: a

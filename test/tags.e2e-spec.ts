@@ -30,7 +30,7 @@ describe('tags: what sets them apart from categories', () => {
     const tag = await createTerm(t, 'tags', { name: 'Outdoor' });
     expect(tag.slug).toBe(category.slug);
     expect(tag.id).not.toBe(category.id);
-    expect(tag.url).toBe('http://calendar.test/events/tag/outdoor/');
+    expect(tag.url).toBe('http://calendar.test/tag/outdoor/');
     expect(category.url).toBe('http://calendar.test/events/category/outdoor/');
   });
 

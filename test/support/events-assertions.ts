@@ -82,7 +82,7 @@ export const ORGANIZER_KEYS = [
   'email',
 ];
 
-export const TERM_KEYS = ['id', 'name', 'slug', 'description', 'taxonomy', 'parent', 'count', 'url', 'urls'];
+export const TERM_KEYS = ['id', 'name', 'slug', 'description', 'taxonomy', 'parent', 'count', 'url', 'meta', 'urls'];
 
 export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

@@ -1,9 +1,11 @@
 import type TestAgent from 'supertest/lib/agent';
+import { IndexValidator } from './index-truth';
 import { DocumentValidator, Exchange } from './openapi-truth';
 import { NS } from './test-app';
 
 /** How a request carries its body. */
-export type Body = { json: unknown } | { form: Record<string, string> } | { raw: string; type: string };
+/** A form field given a list is sent repeated (`venue[]=1&venue[]=2` for the name `venue[]`). */
+export type Body = { json: unknown } | { form: Record<string, string | string[]> } | { raw: string; type: string };
 
 export interface Send {
   query?: string;
@@ -14,8 +16,9 @@ export interface Send {
 const FORM = 'application/x-www-form-urlencoded';
 
 /**
- * Sends requests under one language prefix and checks each exchange against the served document;
- * collects what breaks it and which status each operation answered.
+ * Sends requests under one language prefix and checks each exchange against the served document
+ * (and the namespace index, when given); collects what breaks them and which status each operation
+ * answered.
  */
 export class TruthSession {
   readonly problems: string[] = [];
@@ -26,6 +29,7 @@ export class TruthSession {
   constructor(
     private readonly validator: DocumentValidator,
     private readonly prefix: string,
+    private readonly index?: IndexValidator,
   ) {}
 
   async send(http: TestAgent, method: string, path: string, options: Send = {}): Promise<Exchange> {
@@ -37,7 +41,9 @@ export class TruthSession {
       body = JSON.stringify(options.body.json);
     } else if (options.body && 'form' in options.body) {
       headers['Content-Type'] = FORM;
-      body = new URLSearchParams(options.body.form).toString();
+      body = new URLSearchParams(
+        Object.entries(options.body.form).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((item) => [name, item])),
+      ).toString();
     } else if (options.body) {
       headers['Content-Type'] = options.body.type;
       body = options.body.raw;
@@ -57,6 +63,7 @@ export class TruthSession {
     };
     this.sent += 1;
     const { operationId, problems } = this.validator.check(exchange);
+    if (this.index) problems.push(...this.index.check(exchange));
     if (operationId) this.answered.add(`${operationId} ${exchange.status}`);
     const shown = body && body.length > 200 ? `${body.slice(0, 60)}… (${body.length} bytes)` : body;
     for (const problem of problems) this.problems.push(`${exchange.method} ${url} ${shown ?? ''} → ${exchange.status}: ${problem}`);

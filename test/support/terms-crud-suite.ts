@@ -47,6 +47,7 @@ export function describeTermCrud(collection: TermCollection): void {
           parent: 0,
           count: 0,
           url: `${SITE_URL}/${PUBLIC_PATH_OF[collection]}/open-air/`,
+          meta: [],
           urls: { self: expect.any(String), collection: expect.any(String) },
         });
         expect(res.body.urls.collection).toMatch(new RegExp(`^http://[^/]+${path}$`));

@@ -14,11 +14,13 @@ export interface TermBody {
   parent: number;
   count: number;
   url: string;
+  meta: unknown[];
   urls: { self: string; collection: string; up?: string };
 }
 
 export const TAXONOMY_OF: Record<TermCollection, string> = { categories: 'tribe_events_cat', tags: 'post_tag' };
-export const PUBLIC_PATH_OF: Record<TermCollection, string> = { categories: 'events/category', tags: 'events/tag' };
+/** Where a top-level term's public page lies under SITE_URL, as WordPress links them. */
+export const PUBLIC_PATH_OF: Record<TermCollection, string> = { categories: 'events/category', tags: 'tag' };
 
 /** Creates a term as the administrator and fails loudly if the API refuses. */
 export async function createTerm(t: TestApp, collection: TermCollection, body: Record<string, unknown>): Promise<TermBody> {

@@ -1,5 +1,6 @@
 export * from './term-kind';
 export * from './term.mapper';
+export * from './term-ancestors';
 export * from './terms.service';
 export * from './term-controller.factory';
 export * from './term-list';

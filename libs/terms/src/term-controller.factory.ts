@@ -55,7 +55,7 @@ export function TermController(types: TermResourceTypes) {
       const kind = this.service.kind;
       return Reply.page(
         kind.collection,
-        items.map(({ term, count }) => toTermResponse(term, count, kind, context.links)),
+        items.map((item) => toTermResponse(item, kind, context.links)),
         page,
       );
     }
@@ -64,8 +64,7 @@ export function TermController(types: TermResourceTypes) {
     @Post()
     @RequireRoles('administrator', 'editor')
     async create(@Body() dto: TermBody, @Ctx() context: RequestContext) {
-      const { term, count } = await this.service.create(dto);
-      const body = toTermResponse(term, count, this.service.kind, context.links);
+      const body = toTermResponse(await this.service.create(dto), this.service.kind, context.links);
       return Reply.created(body, body.urls.self);
     }
 
@@ -126,18 +125,15 @@ export function TermController(types: TermResourceTypes) {
     }
 
     private async read(ref: TermRef, context: RequestContext): Promise<TermResponse> {
-      const { term, count } = await this.service.get(ref, context.now, context.eventsDue);
-      return toTermResponse(term, count, this.service.kind, context.links);
+      return toTermResponse(await this.service.get(ref, context.now, context.eventsDue), this.service.kind, context.links);
     }
 
     private async write(ref: TermRef, dto: Fields, context: RequestContext): Promise<TermResponse> {
-      const { term, count } = await this.service.update(ref, dto);
-      return toTermResponse(term, count, this.service.kind, context.links);
+      return toTermResponse(await this.service.update(ref, dto), this.service.kind, context.links);
     }
 
     private async remove(ref: TermRef, context: RequestContext): Promise<TermResponse> {
-      const { term, count } = await this.service.delete(ref);
-      return toTermResponse(term, count, this.service.kind, context.links);
+      return toTermResponse(await this.service.delete(ref), this.service.kind, context.links);
     }
   }
 

@@ -7,7 +7,7 @@ export interface TermKind {
   target: TermTarget;
   /** Route segment and list envelope key. */
   collection: 'categories' | 'tags';
-  /** Public archive path on the site (`<SITE_URL>/<publicPath>/<slug>/`). */
+  /** Public archive path on the site (`<SITE_URL>/<publicPath>/<ancestor slugs>/<slug>/`). */
   publicPath: string;
   hierarchical: boolean;
 }
@@ -24,6 +24,7 @@ export const TAG_KIND: TermKind = {
   taxonomy: TAXONOMIES.tag,
   target: Tag,
   collection: 'tags',
-  publicPath: 'events/tag',
+  // WordPress links tags at its own tag archive, not under the calendar's path.
+  publicPath: 'tag',
   hierarchical: false,
 };

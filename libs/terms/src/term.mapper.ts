@@ -1,9 +1,9 @@
 import { LinkContext } from '@app/common';
-import { Term } from '@app/domain';
 import { TermResponse } from './dto/term.response';
+import { ShownTerm } from './term-ancestors';
 import { TermKind } from './term-kind';
 
-export function toTermResponse(term: Term, count: number, kind: TermKind, links: LinkContext): TermResponse {
+export function toTermResponse({ term, count, ancestorSlugs }: ShownTerm, kind: TermKind, links: LinkContext): TermResponse {
   const collection = `${links.restBase}/${kind.collection}`;
   return {
     id: term.id,
@@ -13,7 +13,8 @@ export function toTermResponse(term: Term, count: number, kind: TermKind, links:
     taxonomy: term.taxonomy,
     parent: term.parentId,
     count,
-    url: `${links.siteUrl}/${kind.publicPath}/${term.slug}/`,
+    url: `${links.siteUrl}/${[kind.publicPath, ...ancestorSlugs, term.slug].join('/')}/`,
+    meta: [],
     urls: {
       self: `${collection}/${term.id}`,
       collection,

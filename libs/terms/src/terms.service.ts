@@ -18,6 +18,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
 import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
+import { ShownTerm, showTerms } from './term-ancestors';
 import { TermKind } from './term-kind';
 import { effectiveTermQuery, termPageRequest } from './term-list';
 
@@ -50,7 +51,7 @@ export abstract class TermsService {
     query: ListHierarchicalTermsQuery,
     user: AuthenticatedUser | undefined,
     context: RequestContext,
-  ): Promise<{ items: CountedTerm[]; page: PageResult }> {
+  ): Promise<{ items: ShownTerm[]; page: PageResult }> {
     await this.assertFiltersExist(query, user, context.now);
     // Scheduled events due by now count before the stored counts are read.
     await this.dueEvents.promote(context.now, context.eventsDue);
@@ -70,18 +71,18 @@ export abstract class TermsService {
       ...window,
     });
     const page = paginate('term', `${context.links.restBase}/${this.kind.collection}`, effectiveTermQuery(this.kind, query), window, total);
-    return { items, page };
+    return { items: await this.show(items), page };
   }
 
   /** `eventsDue`: RequestContext.eventsDue, when the request read it. */
-  async get(ref: TermRef, now: Date, eventsDue?: boolean): Promise<CountedTerm> {
+  async get(ref: TermRef, now: Date, eventsDue?: boolean): Promise<ShownTerm> {
     await this.dueEvents.promote(now, eventsDue);
     const term = await this.find(ref);
     if (!term) throw termNotFound();
-    return { term, count: term.count };
+    return this.showOne({ term, count: term.count });
   }
 
-  create(dto: HierarchicalTermFieldsDto & { name: string }): Promise<CountedTerm> {
+  create(dto: HierarchicalTermFieldsDto & { name: string }): Promise<ShownTerm> {
     return this.transactions.run(async (manager) => {
       // Every bad field in one answer (contract §4): the pipe's findings, then the checks below.
       const errors = FieldErrors.of(dto);
@@ -92,11 +93,11 @@ export abstract class TermsService {
       await this.assertNameFree(manager, name, parentId);
       const slug = await this.freeSlug(manager, dto.slug || name);
       const term = this.terms.newTerm(this.kind.target, { name, slug, description: toPlainText(dto.description ?? ''), parentId }, manager);
-      return { term: await this.terms.save(term, manager), count: 0 };
+      return this.showOne({ term: await this.terms.save(term, manager), count: 0 }, manager);
     });
   }
 
-  update(ref: TermRef, dto: HierarchicalTermFieldsDto): Promise<CountedTerm> {
+  update(ref: TermRef, dto: HierarchicalTermFieldsDto): Promise<ShownTerm> {
     return this.transactions.run(async (manager) => {
       const errors = FieldErrors.of(dto);
       const term = await this.lockAndFind(ref, manager);
@@ -117,18 +118,30 @@ export abstract class TermsService {
       if (dto.slug !== undefined) term.slug = await this.freeSlug(manager, dto.slug || term.name, term.id);
       if (dto.description !== undefined) term.description = toPlainText(dto.description);
       const saved = await this.terms.save(term, manager);
-      return { term: saved, count: saved.count };
+      return this.showOne({ term: saved, count: saved.count }, manager);
     });
   }
 
   /** Deletes for good: events lose the term, child categories move up to its parent. */
-  delete(ref: TermRef): Promise<CountedTerm> {
+  delete(ref: TermRef): Promise<ShownTerm> {
     return this.transactions.run(async (manager) => {
       const term = await this.lockAndFind(ref, manager);
       if (!term) throw termNotFound();
+      // Read first: the answer shows the term as it was, under its ancestors.
+      const shown = await this.showOne({ term, count: term.count }, manager);
       await this.terms.remove(this.kind.target, term, manager);
-      return { term, count: term.count };
+      return shown;
     });
+  }
+
+  /** Terms with their ancestors' slugs (their URLs), read in one query for the whole page. */
+  private show(items: CountedTerm[], manager?: EntityManager): Promise<ShownTerm[]> {
+    return showTerms(items, (ids) => this.terms.withAncestors(ids, manager));
+  }
+
+  private async showOne(item: CountedTerm, manager?: EntityManager): Promise<ShownTerm> {
+    const [shown] = await this.show([item], manager);
+    return shown;
   }
 
   /** Event list filter values (IDs or slugs, OR logic) as term IDs; an unknown one is a 400 (contract §3). */

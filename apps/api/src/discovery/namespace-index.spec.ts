@@ -48,9 +48,12 @@ const document = {
           lat: { type: 'number', nullable: true, description: 'Latitude.' },
           part: { description: 'Nested.', allOf: [{ $ref: '#/components/schemas/Part' }] },
           choice: { description: 'Choice.', allOf: [{ $ref: '#/components/schemas/Choice' }] },
+          refs: { description: 'A list or its text.', allOf: [{ $ref: '#/components/schemas/Refs' }] },
         },
       },
       Part: { type: 'object', properties: { n: { type: 'integer' } } },
+      Refs: { anyOf: [{ type: 'array', items: { $ref: '#/components/schemas/Ref' } }, { type: 'string' }] },
+      Ref: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
       Choice: {
         description: 'A named union.',
         anyOf: [{ type: 'integer' }, { $ref: '#/components/schemas/Part' }, { type: 'string', enum: [''] }],
@@ -95,6 +98,7 @@ describe('buildNamespaceIndex', () => {
       lat: { type: ['number', 'null'], description: 'Latitude.', required: false },
       part: { type: 'object', description: 'Nested.', required: false },
       choice: { type: ['integer', 'object', 'string'], description: 'Choice.', required: false },
+      refs: { type: ['array', 'string'], description: 'A list or its text.', required: false, items: { type: ['integer', 'string'] } },
     });
     expect(index().routes['/ns/v1/things/(?P<id>\\d+)'].endpoints[0].args.id).toEqual({
       type: 'integer',

@@ -164,9 +164,14 @@ function describeSchema(schema: SchemaObject | undefined, resolve: Resolve): Omi
   for (const keyword of CARRIED_KEYWORDS) {
     if (schema[keyword] !== undefined) (described as Record<string, unknown>)[keyword] = schema[keyword];
   }
-  const items = resolve(schema.items);
+  // A union that takes a list (`categories`: a list or comma-separated text) describes the list's items too.
+  const items = resolve(schema.items) ?? resolve(listVariant(schema, resolve)?.items);
   if (items) described.items = describeSchema(items, resolve);
   return described;
+}
+
+function listVariant(schema: SchemaObject, resolve: Resolve): SchemaObject | undefined {
+  return (schema.oneOf ?? schema.anyOf)?.map((variant) => resolve(variant)).find((variant) => variant?.type === 'array');
 }
 
 /** A single type, or a list like WordPress's `['string', 'integer']` for unions and nullable values. */

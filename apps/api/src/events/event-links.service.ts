@@ -2,7 +2,6 @@ import { isEditorial } from '@app/auth';
 import { AuthenticatedUser, FieldErrors, RequestContext } from '@app/common';
 import { StaleReadError } from '@app/database';
 import {
-  CountedTerm,
   DueEventsPublisher,
   EventLinksRepository,
   Organizer,
@@ -16,7 +15,7 @@ import {
   Venue,
 } from '@app/domain';
 import { canRead } from '@app/posts';
-import { TermReference } from '@app/terms';
+import { ancestorSlugs, ShownTerm, TermLoader, TermReference, termsWithAncestors } from '@app/terms';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { CategoriesService } from '../categories/categories.service';
@@ -38,8 +37,8 @@ export interface EventLinkPlan {
 export interface EventLinks {
   venues: Venue[];
   organizers: Organizer[];
-  categories: CountedTerm[];
-  tags: CountedTerm[];
+  categories: ShownTerm[];
+  tags: ShownTerm[];
 }
 
 /** What load() needs of the request: its instant and what its data version read found (RequestContext). */
@@ -159,10 +158,12 @@ export class EventLinksService {
       new Map(records.filter((r) => r.status !== 'trash' && canRead(user, r, now)).map((r) => [r.id, r]));
     const placeIds = (links: PlaceLinkRow[]) => [...new Set(links.map((link) => link.placeId))];
     const termIds = [...new Set(rows.terms.map((link) => link.termId))];
-    const [venues, organizers, terms] = await Promise.all([
+    // The linked terms and their ancestors (for their URLs), read together: one query for any depth.
+    const loadTerms: TermLoader = (ids) => this.kept.terms.find(version, ids, (missing) => this.terms.withAncestors(missing));
+    const [venues, organizers, termsById] = await Promise.all([
       this.kept.venues.find(version, placeIds(rows.venues), (ids) => this.venues.findByIds(ids)).then(visible),
       this.kept.organizers.find(version, placeIds(rows.organizers), (ids) => this.organizers.findByIds(ids)).then(visible),
-      this.kept.terms.find(version, termIds, (ids) => this.terms.findAnyByIds(ids)),
+      loadTerms(termIds).then((terms) => termsWithAncestors(terms, loadTerms)),
     ]);
     for (const [links, records, key] of [
       [rows.venues, venues, 'venues'],
@@ -173,16 +174,21 @@ export class EventLinksService {
         if (record) (result.get(link.eventId)?.[key] as PostRecord[] | undefined)?.push(record);
       }
     }
-    const termsById = new Map(terms.map((term) => [term.id, term]));
+    const shownTerms = new Map<number, ShownTerm>();
+    for (const id of termIds) {
+      const term = termsById.get(id);
+      if (term) shownTerms.set(id, { term, count: term.count, ancestorSlugs: ancestorSlugs(term, termsById) });
+    }
     // By name ignoring case, as term lists sort: SQL ORDER BY name would follow each driver's collation.
-    terms.sort((a, b) => compareText(a.name.toLowerCase(), b.name.toLowerCase()) || a.id - b.id);
-    const termOrder = new Map(terms.map((term, index) => [term.id, index]));
+    const sorted = [...shownTerms.values()].sort(
+      (a, b) => compareText(a.term.name.toLowerCase(), b.term.name.toLowerCase()) || a.term.id - b.term.id,
+    );
+    const termOrder = new Map(sorted.map(({ term }, index) => [term.id, index]));
     for (const link of [...rows.terms].sort((a, b) => (termOrder.get(a.termId) ?? 0) - (termOrder.get(b.termId) ?? 0))) {
-      const term = termsById.get(link.termId);
+      const shown = shownTerms.get(link.termId);
       const links = result.get(link.eventId);
-      if (!term || !links) continue;
-      const counted = { term, count: term.count };
-      (term.taxonomy === TAXONOMIES.category ? links.categories : links.tags).push(counted);
+      if (!shown || !links) continue;
+      (shown.term.taxonomy === TAXONOMIES.category ? links.categories : links.tags).push(shown);
     }
     return result;
   }

@@ -13,6 +13,10 @@ export function referenceList(input: unknown): unknown[] {
   return [input];
 }
 
+function isZeroId(value: unknown): boolean {
+  return value === 0 || (typeof value === 'string' && /^\s*0+\s*$/.test(value));
+}
+
 /** One checked venue or organizer reference: an existing record, or a new one to write. */
 export type PlaceReference<T extends PostRecord, D extends PostFieldsDto> = { id: number } | { draft: PostDraft<T, D> };
 
@@ -42,7 +46,13 @@ export async function draftPlaceReferences<T extends PostRecord, D extends PostF
   const references: Array<PlaceReference<T, D>> = [];
   for (const item of referenceList(input)) {
     const ref = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
-    const rawId = ref ? ref.id : item;
+    let rawId = ref ? ref.id : item;
+    // ID 0 names no record, as in the plugin: `venue: 0` (or `[0]`) removes the venue as `[]` does,
+    // and `{id: 0, ...}` is an object without an ID.
+    if (isZeroId(rawId)) {
+      if (!ref) continue;
+      rawId = undefined;
+    }
     if (rawId !== undefined && rawId !== null && rawId !== '') {
       if (!(typeof rawId === 'number' || (typeof rawId === 'string' && /^\d+$/.test(rawId.trim())))) {
         errors.invalidParam(field, 'validation.reference');

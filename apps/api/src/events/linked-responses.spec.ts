@@ -47,9 +47,9 @@ describe('LinkedResponses', () => {
   it('keeps a category and a tag with the same ID apart (their links differ)', () => {
     const shared = new LinkedResponses(links, 'UTC', now);
     const term = { id: 3, name: 'Jazz', slug: 'jazz', description: '', taxonomy: 'x', parentId: 0 } as unknown as Term;
-    const category = shared.term({ term, count: 2 }, CATEGORY_KIND);
-    const tag = shared.term({ term, count: 2 }, TAG_KIND);
+    const category = shared.term({ term, count: 2, ancestorSlugs: [] }, CATEGORY_KIND);
+    const tag = shared.term({ term, count: 2, ancestorSlugs: [] }, TAG_KIND);
     expect(category.urls.collection).not.toBe(tag.urls.collection);
-    expect(shared.term({ term, count: 2 }, CATEGORY_KIND)).toBe(category);
+    expect(shared.term({ term, count: 2, ancestorSlugs: [] }, CATEGORY_KIND)).toBe(category);
   });
 });

@@ -1,6 +1,6 @@
 import { LinkContext } from '@app/common';
-import { CountedTerm, Organizer, Venue } from '@app/domain';
-import { TermKind, TermResponse, toTermResponse } from '@app/terms';
+import { Organizer, Venue } from '@app/domain';
+import { ShownTerm, TermKind, TermResponse, toTermResponse } from '@app/terms';
 import { OrganizerResponse } from '../organizers/dto/organizer.response';
 import { toOrganizerResponse } from '../organizers/organizer.mapper';
 import { VenueResponse } from '../venues/dto/venue.response';
@@ -39,9 +39,9 @@ export class LinkedResponses {
     return remembered(this.organizers, organizer.id, () => toOrganizerResponse(organizer, this.links, this.siteTimezone, this.now));
   }
 
-  term({ term, count }: CountedTerm, kind: TermKind): TermResponse {
+  term(shown: ShownTerm, kind: TermKind): TermResponse {
     let memo = this.terms.get(kind);
     if (!memo) this.terms.set(kind, (memo = new Map()));
-    return remembered(memo, term.id, () => toTermResponse(term, count, kind, this.links));
+    return remembered(memo, shown.term.id, () => toTermResponse(shown, kind, this.links));
   }
 }

@@ -11,17 +11,24 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** A venue or an organizer an event names: its ID, `{id}`, or a new record (created with the event). */
+/** A venue or an organizer an event names: its ID (0: none), `{id}`, or a new record (created with the event). */
 const placeReference = (kind: 'venue' | 'organizer', createDto: string): SchemaObject => ({
   description: docsKey(`schemas.${kind === 'venue' ? 'VenueReference' : 'OrganizerReference'}`),
-  // anyOf, not oneOf: `{id, ...}` also has the shape of a new record, and the `id` wins (contract §4).
-  anyOf: [{ type: 'integer', minimum: 1 }, ref('RecordIdReference'), ref(createDto)],
+  // anyOf, not oneOf: `{id, ...}` also has the shape of a new record, and the `id` wins (README, API decisions).
+  anyOf: [{ type: 'integer', minimum: 0 }, ref('RecordIdReference'), ref(createDto)],
 });
 
-/** One of them, a list of them, or "" (removes all). */
+/**
+ * One of them, a list of them (`venue[]=12&venue[]=7` in a form), or their IDs as one
+ * comma-separated text (`venue=12,7`; "" removes all).
+ */
 const placeReferences = (kind: 'venue' | 'organizer', item: string): SchemaObject => ({
   description: docsKey(`schemas.${kind === 'venue' ? 'VenueReferences' : 'OrganizerReferences'}`),
-  anyOf: [ref(item), { type: 'array', items: ref(item) }, { type: 'string', enum: [''] }],
+  anyOf: [
+    ref(item),
+    { type: 'array', items: ref(item) },
+    { type: 'string', pattern: '^[\\d\\s,]*$', description: docsKey('schemas.CommaSeparatedIds') },
+  ],
 });
 
 export const EVENT_INPUT_SCHEMAS: Record<string, SchemaObject> = {
@@ -30,10 +37,11 @@ export const EVENT_INPUT_SCHEMAS: Record<string, SchemaObject> = {
     description: docsKey('schemas.CostInput'),
     oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } }],
   },
-  TermReference: { description: docsKey('schemas.TermReference'), oneOf: [{ type: 'integer' }, { type: 'string' }] },
+  // anyOf, not oneOf: in a form every value is text, and `5` reads as an ID and as a slug alike.
+  TermReference: { description: docsKey('schemas.TermReference'), anyOf: [{ type: 'integer' }, { type: 'string' }] },
   TermReferences: {
     description: docsKey('schemas.TermReferences'),
-    oneOf: [{ type: 'array', items: ref('TermReference') }, { type: 'string' }],
+    anyOf: [{ type: 'array', items: ref('TermReference') }, { type: 'string' }],
   },
   RecordIdReference: {
     type: 'object',

@@ -17,6 +17,8 @@ describe('parseDateInput', () => {
       ['ISO without offset', '2026-03-01T20:00:00', '2026-03-01T19:00:00Z'],
       ['ISO with Z', '2026-03-01T20:00:00Z', '2026-03-01T20:00:00Z'],
       ['ISO with offset', '2026-03-01T20:00:00-05:00', '2026-03-02T01:00:00Z'],
+      ['date and 12-hour time', '2026-03-01 4pm', '2026-03-01T15:00:00Z'],
+      ['date and 12-hour time with minutes', '2026-03-01 4:30 pm', '2026-03-01T15:30:00Z'],
       ['Unix timestamp string', String(NOW_SECONDS), '2026-03-04T09:15:30Z'],
       ['Unix timestamp number', NOW_SECONDS, '2026-03-04T09:15:30Z'],
       ['fractional timestamp', NOW_SECONDS + 0.9, '2026-03-04T09:15:30Z'],

@@ -11,7 +11,10 @@ export class RecordsAtVersion<T extends { id: number }> {
 
   constructor(private readonly maxRecords: number) {}
 
-  /** The records with these IDs that exist (in no particular order); `version` undefined: not read, ask `load`. */
+  /**
+   * The records with these IDs that exist (in no particular order), and whatever else `load` read
+   * with them (a term's ancestors), which is kept too; `version` undefined: not read, ask `load`.
+   */
   async find(version: string | undefined, ids: number[], load: (ids: number[]) => Promise<T[]>): Promise<T[]> {
     if (ids.length === 0) return [];
     if (version === undefined) return load(ids);

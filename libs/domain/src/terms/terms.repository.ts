@@ -140,6 +140,20 @@ export class TermsRepository {
     return ids.length ? this.manager.find(Term, { where: { id: In(ids) } }) : Promise.resolve([]);
   }
 
+  /**
+   * The terms with these IDs (either taxonomy) and all their ancestors, in one recursive query
+   * whatever the depth of the tree: what a term's `url` needs (its ancestors' slugs). UNION drops
+   * repeats, so even a cycle in the stored parents would end.
+   */
+  withAncestors(ids: number[], db: EntityManager = this.manager): Promise<Term[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const chain =
+      'WITH RECURSIVE chain (id) AS (SELECT id FROM terms WHERE id IN (:...ids) ' +
+      'UNION SELECT parent.parent_id FROM terms parent INNER JOIN chain ON parent.id = chain.id WHERE parent.parent_id <> 0) ' +
+      'SELECT id FROM chain';
+    return db.createQueryBuilder(Term, 'term').where(`term.id IN (${chain})`, { ids }).getMany();
+  }
+
   /** Terms given by ID or by slug, any that exist. */
   findByIdsOrSlugs(target: TermTarget, ids: number[], slugs: string[]): Promise<Term[]> {
     const taxonomy = taxonomyOf(target);

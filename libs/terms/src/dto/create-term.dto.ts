@@ -1,5 +1,5 @@
 import { ToInt } from '@app/common';
-import { OmitType } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 
 /**
@@ -33,6 +33,12 @@ export class TermFieldsDto {
 /** Categories add `parent`. */
 export class HierarchicalTermFieldsDto extends TermFieldsDto {
   /** ID of the parent category; 0, "" or null for none. */
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'integer', minimum: 0 },
+      { type: 'string', nullable: true, enum: ['', null] },
+    ],
+  })
   @IsOptional()
   @ToInt()
   @ValidateIf((_o, value) => value !== '')

@@ -1,7 +1,7 @@
 import { PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { TERM_ORDERBY } from '@app/domain';
 
 export const SORT_ORDER = ['asc', 'desc'] as const;
@@ -62,10 +62,11 @@ export class ListTermsQuery extends PageQuery {
   @Min(1)
   event?: number;
 
-  /** Only terms with one of these slugs. */
+  /** Only terms with one of these slugs; an empty `slug=` is refused (400). */
   @IsOptional()
   @ToStringArray()
   @IsArray()
+  @ArrayNotEmpty()
   @IsString({ each: true })
   slug?: string[];
 }

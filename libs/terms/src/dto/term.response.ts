@@ -39,8 +39,12 @@ export class TermResponse {
   @ApiProperty({ type: 'integer' })
   count: number;
 
-  /** Public archive page of the term on the site. */
+  /** Public archive page of the term on the site; a category's path holds its ancestors' slugs (`/events/category/music/jazz/`), a tag's is `/tag/<slug>/`. */
   url: string;
+
+  /** Term meta; always empty. */
+  @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0 })
+  meta: never[];
 
   /** REST links of the term. */
   urls: TermUrls;

@@ -34,7 +34,7 @@ export class EventFieldsDto extends PostFieldsDto {
   @IsBoolean()
   all_day?: boolean;
 
-  /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  /** Start, read in the event's time zone: "2026-05-01 20:00", "2026-05-01 8pm", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
   @ApiNamedSchema('DateInput')
   @OptionalField()
   @IsStringOrNumber()
@@ -100,13 +100,13 @@ export class EventFieldsDto extends PostFieldsDto {
   @MaxItems(MAX_EVENT_LINKS.tags)
   tags?: unknown;
 
-  /** Venue: an ID, {id}, a venue object to create, or a list of these (at most 10); [] or "" removes it. */
+  /** Venue: an ID, {id}, a venue object to create, or a list of these (at most 10); 0, [0], [] or "" removes it. */
   @ApiNamedSchema('VenueReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.venue)
   venue?: unknown;
 
-  /** Organizers: IDs, {id}, organizer objects to create, or a list (at most 20); order is kept; [] or "" removes all. */
+  /** Organizers: IDs, {id}, organizer objects to create, or a list (at most 20); order is kept; 0, [0], [] or "" removes all. */
   @ApiNamedSchema('OrganizerReferences')
   @OptionalField()
   @MaxItems(MAX_EVENT_LINKS.organizer)
@@ -129,7 +129,7 @@ export class CreateEventDto extends OmitType(EventFieldsDto, ['title', 'start_da
   @MaxLength(255)
   title: string;
 
-  /** Start, read in the event's time zone: "2026-05-01 20:00", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
+  /** Start, read in the event's time zone: "2026-05-01 20:00", "2026-05-01 8pm", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
   @ApiNamedSchema('DateInput')
   @IsDefined()
   @IsStringOrNumber()

@@ -88,38 +88,44 @@ export function organizerExample(language: Language): Example {
   };
 }
 
+/** `parent`: the parent category's ID and name, or none. */
 function termExample(
   language: Language,
   taxonomy: 'category' | 'tag',
   id: number,
   name: string,
   description: string,
-  parent: number,
+  parent?: { id: number; name: string },
 ): Example {
   const slug = slugify(name);
   const collection = taxonomy === 'category' ? 'categories' : 'tags';
   const urls: Example = { self: `${restBase(language)}/${collection}/${id}`, collection: `${restBase(language)}/${collection}` };
-  if (parent !== 0) urls.up = `${restBase(language)}/categories/${parent}`;
+  if (parent) urls.up = `${restBase(language)}/categories/${parent.id}`;
+  const path = taxonomy === 'category' ? ['events/category', ...(parent ? [slugify(parent.name)] : []), slug] : ['tag', slug];
   return {
     id,
     name,
     slug,
     description,
     taxonomy: taxonomy === 'category' ? 'tribe_events_cat' : 'post_tag',
-    parent,
+    parent: parent?.id ?? 0,
     count: taxonomy === 'category' ? 12 : 7,
-    url: `${EXAMPLE_SITE}/events/${taxonomy}/${slug}/`,
+    url: `${EXAMPLE_SITE}/${path.join('/')}/`,
+    meta: [],
     urls,
   };
 }
 
 export const categoryExample = (language: Language) => {
   const { category } = EXAMPLE_TEXTS[language];
-  return termExample(language, 'category', IDS.category, category.name, category.description, IDS.parentCategory);
+  return termExample(language, 'category', IDS.category, category.name, category.description, {
+    id: IDS.parentCategory,
+    name: category.parent,
+  });
 };
 
 export const tagExamples = (language: Language) =>
-  EXAMPLE_TEXTS[language].tags.map((name, index) => termExample(language, 'tag', IDS.tags[index], name, '', 0));
+  EXAMPLE_TEXTS[language].tags.map((name, index) => termExample(language, 'tag', IDS.tags[index], name, ''));
 
 export function eventExample(language: Language): Example {
   const { event } = EXAMPLE_TEXTS[language];
