@@ -58,7 +58,7 @@ export abstract class PostRecordsService<
   protected abstract blankRecord(): Partial<T>;
 
   /** Existing records equal to what the body describes (contract §4), to return instead of a duplicate. */
-  protected findDuplicates(_manager: EntityManager, _record: T, _dto: D): Promise<T[]> {
+  protected findDuplicates(_manager: EntityManager, _draft: PostDraft<T, D>): Promise<T[]> {
     return Promise.resolve([]);
   }
 
@@ -157,13 +157,13 @@ export abstract class PostRecordsService<
    * record already existed (duplicate avoidance), which is then returned instead.
    */
   async insertDraft(manager: EntityManager, user: AuthenticatedUser, draft: PostDraft<T, D>): Promise<{ record: T; created: boolean }> {
-    const { record, dto, now } = draft;
-    const existing = await this.readableDuplicate(manager, record, dto, user, now);
+    const { record, dto } = draft;
+    const existing = await this.openDuplicate(manager, draft, user);
     if (existing) return { record: existing, created: false };
     // Writers of one title take turns from here (MySQL): the second look below sees a record that
     // another writer of the same body created meanwhile, and slug choices rarely collide.
     await this.holdCreateTurn(manager, record, dto);
-    const createdMeanwhile = await this.readableDuplicate(manager, record, dto, user, now);
+    const createdMeanwhile = await this.openDuplicate(manager, draft, user);
     if (createdMeanwhile) return { record: createdMeanwhile, created: false };
     if (draft.image) record.imageId = await this.images.store(manager, draft.image);
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
@@ -251,9 +251,16 @@ export abstract class PostRecordsService<
     return { record, dto, now: context.now, image, extras };
   }
 
-  /** An existing record equal to the body; only one the caller may read (anything else would leak an unpublished one). */
-  private async readableDuplicate(manager: EntityManager, record: T, dto: D, user: AuthenticatedUser, now: Date): Promise<T | undefined> {
-    return (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
+  /**
+   * An existing record equal to the body, only one the caller may read and open: returning an
+   * unpublished one, or a password-protected one the caller cannot open, would disclose what it
+   * hides, and matching it at all would confirm a guess of its hidden fields. Such a record is
+   * left alone and a new one is created.
+   */
+  private async openDuplicate(manager: EntityManager, draft: PostDraft<T, D>, user: AuthenticatedUser): Promise<T | undefined> {
+    return (await this.findDuplicates(manager, draft)).find(
+      (candidate) => canRead(user, candidate, draft.now) && !this.isLocked(candidate, user),
+    );
   }
 
   /**
