@@ -43,7 +43,7 @@ export async function applyCommonFields(
   return dto.image === undefined ? undefined : errors.checkAsync(() => tools.images.check(manager, dto.image));
 }
 
-/** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of contract §4. */
+/** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of docs/api-rules.md, Writes. */
 function publicationDate(dto: PostFieldsDto, siteTimezone: string, errors: FieldErrors): Date | null {
   const now = new Date();
   let published: Date | null = null;

@@ -22,7 +22,7 @@ function extensionOf(url: string): string {
 export type ImageChoice = { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'url'; url: string };
 
 /**
- * `image` is an image ID or a URL (contract §4). A URL becomes an image record, so the same
+ * `image` is an image ID or a URL (docs/api-rules.md, Writes). A URL becomes an image record, so the same
  * image can later be referenced by ID; nothing is downloaded, so width and height stay unknown.
  * Checking and storing are separate steps: a request writes nothing until every field is checked.
  */

@@ -24,7 +24,7 @@ export const blankTexts = <K extends string>(fields: readonly K[]): Record<K, st
 
 /**
  * Venues and organizers: records events link to, created inline from an event body too. They share
- * the linked-event list filters and duplicate avoidance (contract §§3-4).
+ * the linked-event list filters and duplicate avoidance (docs/api-rules.md, Lists and Writes).
  */
 export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFieldsDto> extends PostRecordsService<
   T,
@@ -86,7 +86,7 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
     return this.writeLocks.hold(`${this.kind.name}:${record.title.toLowerCase()}`, manager);
   }
 
-  /** Contract §4: a record whose given fields all match an existing one is that record. */
+  /** docs/api-rules.md, Writes: a record whose given fields all match an existing one is that record. */
   protected override async findDuplicates(manager: EntityManager, record: T, dto: D): Promise<T[]> {
     const candidates = await this.records.findLiveByTitle(record.title, manager);
     return candidates.filter(

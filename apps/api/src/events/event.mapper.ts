@@ -13,7 +13,7 @@ export interface EventPresentation {
   links: LinkContext;
   siteTimezone: string;
   now: Date;
-  /** Password-protected and not opened: content fields are emptied (contract §6). */
+  /** Password-protected and not opened: content fields are emptied (docs/api-rules.md, Statuses, users and permissions). */
   locked: boolean;
   /** The page's venues, organizers and terms, each formatted once. */
   shared: LinkedResponses;
@@ -45,7 +45,7 @@ function schedule(event: CalendarEvent) {
   };
 }
 
-/** A locked event shows none of its linked records (contract §6). */
+/** A locked event shows none of its linked records (docs/api-rules.md, Statuses, users and permissions). */
 function linkedRecords(
   linked: EventLinks,
   { locked, shared }: EventPresentation,

@@ -24,7 +24,7 @@ export function organizerJsonLd(organizer: Organizer, links: LinkContext) {
 }
 
 /**
- * A password-protected organizer as callers who cannot open it see it (issue 12): name, slug,
+ * A password-protected organizer as callers who cannot open it see it (README, Security): name, slug,
  * links, dates and status stay; description, excerpt, image, phone, website and email are blank.
  */
 export function organizerWithoutContent(organizer: Organizer): Organizer {

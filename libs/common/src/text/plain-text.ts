@@ -12,7 +12,7 @@ export function toPlainText(value: string): string {
     .trim();
 }
 
-/** A title or name as stored: plain text that is not empty once its tags are stripped (contract §4). */
+/** A title or name as stored: plain text that is not empty once its tags are stripped (docs/api-rules.md, Writes). */
 export function requirePlainText(field: string, value: string): string {
   const text = toPlainText(value);
   if (text === '') throw Errors.invalidParam(field, 'validation.isNotEmpty');

@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from './optional-field';
 import { WRITABLE_STATUSES, WritableStatus } from '@app/domain';
 
-/** Fields every post-like record accepts on create and update (contract §§4, 6). */
+/** Fields every post-like record accepts on create and update (docs/api-rules.md, Writes; Statuses, users and permissions). */
 export class PostFieldsDto {
   /** ID of the author; only editors and administrators may name someone else. */
   @OptionalField()
