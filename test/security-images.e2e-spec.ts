@@ -264,6 +264,22 @@ describe('security: images', () => {
       expect(await countRows(t, 'images')).toBe(before);
     });
 
+    it('records one image when a writer sends a new URL in concurrent requests', async () => {
+      const url = 'https://img.example/race.png';
+      const before = await countRows(t, 'images');
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) =>
+          t.http
+            .post(EVENTS)
+            .set(bearer(author))
+            .send({ title: `Race ${n}`, image: url, ...SOON }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((res) => imageOf(res.body).id)).size).toBe(1);
+      expect(await countRows(t, 'images')).toBe(before + 1);
+    });
+
     it('records a URL anew for a caller who may not link the image already recorded with it', async () => {
       const url = 'https://img.example/draft-poster.png';
       const hidden = imageOf(await createEvent(t, { title: 'Draft poster', status: 'draft', image: url, ...SOON }, otherAuthor));
