@@ -32,8 +32,8 @@ export interface ImageWriter {
 const mayAddImages = (user: AuthenticatedUser): boolean => user.role !== 'contributor';
 
 /**
- * `image` is an image ID or a URL (contract §4). A URL becomes an image record, so the same
- * image can later be referenced by ID; nothing is downloaded, so width and height stay unknown.
+ * `image` is an image ID or a URL. A URL becomes an image record, so the same image can later
+ * be referenced by ID; nothing is downloaded, so width and height stay unknown.
  * An image is linkable by the user who recorded it and by whoever may open a record that shows
  * it; any other image answers exactly as a missing one, so that IDs cannot be walked to read the
  * images of hidden records. Checking and storing are separate steps: a request writes nothing
@@ -57,6 +57,8 @@ export class ImagesService {
       return { kind: 'id', id };
     }
     if (!isHttpUrl(asText) || asText.length > 2048) throw Errors.invalidParam(field, 'validation.image');
+    // One the writer may not link is passed over: the URL is then new to them, and recorded as
+    // theirs, so that the answer does not tell that someone else recorded it.
     const stored = await this.images.findLinkable({ url: asText }, writer.user, writer.now, writer.manager);
     if (stored !== null) return { kind: 'id', id: stored };
     if (!mayAddImages(writer.user)) throw Errors.invalidParam(field, 'validation.imageByUrl');
