@@ -217,6 +217,20 @@ describe('security: images', () => {
       }
     });
 
+    it('answers an ID beyond any integer like a missing one', async () => {
+      const missing = await t.http
+        .post(EVENTS)
+        .set(bearer(author))
+        .send({ title: 'Huge', image: MISSING_ID, ...SOON });
+      for (const image of ['9'.repeat(400), '9007199254740993', 2 ** 53 + 2]) {
+        const res = await t.http
+          .post(EVENTS)
+          .set(bearer(author))
+          .send({ title: 'Huge', image, ...SOON });
+        expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });
+      }
+    });
+
     it('keeps an image the record already shows when its owner sends it back', async () => {
       const event = await createEvent(t, { title: 'Round trip', image: published.id, ...SOON }, contributor);
       const res = await patchEvent(t, event.id, { title: 'Round trip, renamed', image: published.id }, contributor).expect(200);

@@ -52,7 +52,9 @@ export class ImagesService {
     const asText = typeof input === 'number' ? String(input) : input;
     if (typeof asText !== 'string') throw Errors.invalidParam(field, 'validation.image');
     if (/^\d+$/.test(asText)) {
-      const id = await this.images.findLinkable({ id: Number(asText) }, writer.user, writer.now, writer.manager);
+      const asId = Number(asText);
+      // Digits beyond any integer name no image (and would reach the database as "Infinity").
+      const id = Number.isSafeInteger(asId) ? await this.images.findLinkable({ id: asId }, writer.user, writer.now, writer.manager) : null;
       if (id === null) throw Errors.invalidParam(field, 'validation.imageExists');
       return { kind: 'id', id };
     }
