@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { expectApiError, expectInvalidParams } from './support/posts-assertions';
+import { listen } from './support/posts-fixtures';
 import {
   Body,
   countRows,
@@ -280,6 +281,7 @@ describe('security: images', () => {
 
     it('records one image when a writer sends a new URL in concurrent requests', async () => {
       const url = 'https://img.example/race.png';
+      await listen(t);
       const before = await countRows(t, 'images');
       const answers = await Promise.all(
         [1, 2, 3, 4, 5, 6].map((n) =>
