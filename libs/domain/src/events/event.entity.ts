@@ -6,6 +6,8 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 
 @Entity('events')
 @Index('UQ_events_slug', ['slug'], { unique: true })
+// Which records show an image: whether a caller may link it (ImagesRepository).
+@Index('IDX_events_image', ['imageId'])
 // The next scheduled event to become due, and the due ones: one index lookup (the data version,
 // docs/api-rules.md, HTTP caching and preconditions; DueEventsPublisher).
 @Index('IDX_events_due', ['status', 'publishedUtc'])

@@ -3,6 +3,8 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('organizers')
 @Index('UQ_organizers_slug', ['slug'], { unique: true })
+// Which records show an image: whether a caller may link it (ImagesRepository).
+@Index('IDX_organizers_image', ['imageId'])
 // The next scheduled organizer to become due (the data version, README, HTTP caching and preconditions); the list's count reads
 // only this index (bench/README.md, Scale).
 @Index('IDX_organizers_due', ['status', 'publishedUtc'])

@@ -3,6 +3,8 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('venues')
 @Index('UQ_venues_slug', ['slug'], { unique: true })
+// Which records show an image: whether a caller may link it (ImagesRepository).
+@Index('IDX_venues_image', ['imageId'])
 // The next scheduled venue to become due (the data version, README, HTTP caching and preconditions); the list's count reads
 // only this index (bench/README.md, Scale).
 @Index('IDX_venues_due', ['status', 'publishedUtc'])

@@ -41,7 +41,9 @@ export class PostFieldsDto {
   @MaxLength(200)
   slug?: string;
 
-  /** Featured image: an image ID or an http(s) URL; "" removes it. */
+  /**
+   * Featured image: an image ID or an http(s) URL (a URL already recorded is that image; contributors may not add new ones); only images you recorded or that a record you may open shows can be used; "" removes it.
+   */
   @ApiNamedSchema('ImageInput')
   @OptionalField()
   @IsStringOrNumber()
