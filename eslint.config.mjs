@@ -9,7 +9,7 @@ export default tseslint.config(
   eslint.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
-  // Regular expressions: mistakes, and (issue 12) backtracking that is super-linear in the input.
+  // Regular expressions: mistakes, and backtracking that is super-linear in the input.
   // The super-linear rules only find attack strings that repeat one character (they miss
   // /<[a-z][\s\S]*>/ on "<a<a<a…"), so they are a floor, not a proof: review regexps on input anyway.
   regexp.configs.recommended,
@@ -33,7 +33,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },
-  // Type-aware (issue 13): a promise nobody awaits, or an async callback where a void one is
+  // Type-aware: a promise nobody awaits, or an async callback where a void one is
   // expected (an Express handler, an event listener), loses its errors.
   {
     files: ['**/*.ts'],

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cluster` (issue 16, item 8): a three-node MariaDB Galera cluster on this machine
+ * `npm run bench:cluster`: a three-node MariaDB Galera cluster on this machine
  * (scripts/cluster.sh), seeded through node 1, one service instance per node. Measures, one after
  * the other with the same total number of connections:
  *

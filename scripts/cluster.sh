@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A three-node MariaDB Galera cluster on loopback, for running several API instances against a
-# replicated database and for failure tests (issue 16). Uses Debian's mariadbd and galera-4 with
+# replicated database and for failure tests (README, Running on a cluster). Uses Debian's mariadbd and galera-4 with
 # rsync state transfers. It never touches the system MariaDB (3306, /run/mysqld): every node has its
 # own ports, socket, pid file and folder, and is stopped only by the PID this script recorded.
 #

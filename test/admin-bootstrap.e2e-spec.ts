@@ -2,7 +2,7 @@ import { AdminBootstrapService, UsersService } from '@app/auth';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 import { ADMIN_TOKEN, bearer, createTestApp, NS } from './support/test-app';
 
-/** Contract §9: the first start creates an administrator; ADMIN_TOKEN decides its token. */
+/** docs/api-rules.md, Running it: the first start creates an administrator; ADMIN_TOKEN decides its token. */
 describe('administrator bootstrap', () => {
   let database: TestDatabase;
 

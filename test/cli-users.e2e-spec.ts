@@ -3,7 +3,7 @@ import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-
 import { createTestDatabase, TestDatabase } from './support/test-database';
 
 /*
- * Issue 13: the command-line app lists users and tokens (never a secret), changes a role and
+ * The command-line app (README, Command-line app) lists users and tokens (never a secret), changes a role and
  * disables a user, whose tokens stop working at once; each command prints one JSON line.
  */
 

@@ -9,7 +9,7 @@ import { createTestDatabase, TestDatabase } from './support/test-database';
 import { NS } from './support/test-app';
 
 /*
- * Losing the database node (issue 16), MySQL/MariaDB only: the built service talks to the server
+ * Losing the database node (README, Running on a cluster), MySQL/MariaDB only: the built service talks to the server
  * through a relay the test cuts and restores, a stand-in for a cluster node killed and restarted.
  * While it is gone every route that needs the database answers 503 rest_unavailable with
  * Retry-After (never 500), and the service recovers by itself once it is back. With several hosts

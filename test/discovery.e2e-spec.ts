@@ -3,7 +3,7 @@ import { SPEC_ROUTES, wordpressRoute } from './support/spec-routes';
 import { createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * GET /{ns}: the WordPress-style namespace index (contract §7, issue 5), derived from the same
+ * GET /{ns}: the WordPress-style namespace index (docs/api-rules.md, Discovery), derived from the same
  * metadata as the OpenAPI document, in the request's language.
  */
 

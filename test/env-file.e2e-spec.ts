@@ -9,7 +9,7 @@ import { createTestDatabase, TestDatabase } from './support/test-database';
 import { NS } from './support/test-app';
 
 /*
- * Contract §9 / issue 13: a `.env` file in the working directory is read at start by the service
+ * docs/api-rules.md, Running it: a `.env` file in the working directory is read at start by the service
  * and by the command-line app; variables set in the environment win over it.
  */
 

@@ -6,14 +6,14 @@ import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const OVER_ONE_MB = 'x'.repeat(1024 * 1024 + 10);
 
-/** The exact contract §8 body: nothing beyond code, message and data. */
+/** The exact error body (docs/api-rules.md, Errors): nothing beyond code, message and data. */
 function expectErrorBody(res: Response, status: number, code: string, data: Record<string, unknown> = {}): void {
   expectApiError(res, status, code);
   expect(Object.keys(res.body).sort()).toEqual(['code', 'data', 'message']);
   expect(res.body.data).toEqual({ status, ...data });
 }
 
-describe('errors (contract §8)', () => {
+describe('errors', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -72,7 +72,7 @@ describe('errors (contract §8)', () => {
       expect(res.headers.allow).toBe(allow);
     });
 
-    it('handles a POST with X-HTTP-Method-Override or _method as that method (contract §4), and ignores both on GET', async () => {
+    it('handles a POST with X-HTTP-Method-Override or _method as that method, and ignores both on GET', async () => {
       const term = await createTerm(t, 'categories', { name: 'Overridden' });
       const path = `${NS}/categories/${term.id}`;
       await t.http.post(path).set(admin()).set('X-HTTP-Method-Override', 'PUT').send({ description: 'still here' }).expect(200);

@@ -5,8 +5,8 @@ import { WALL_FORMAT } from './support/events-zones';
 import { createTestApp, TestApp } from './support/test-app';
 
 /**
- * Contract expectations that rest on the shared dates and cost library: English date phrases
- * (§4), zone abbreviations (§2) and the cost display (§2).
+ * Rules that rest on the shared dates and cost library: English date phrases (docs/api-rules.md,
+ * Writes), zone abbreviations and the cost display (docs/api-rules.md, Records as returned).
  */
 
 const CET_ZONE = 'Europe/Berlin';

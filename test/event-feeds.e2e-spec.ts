@@ -3,7 +3,7 @@ import { parseFeed, ParsedEvent } from './support/ical';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Calendar feeds (issue 14): `events.ics` with every filter of the event list, single events as
+ * Calendar feeds (README, Calendar subscriptions): `events.ics` with every filter of the event list, single events as
  * `.ics`, read back by an independent parser (ical.js) and compared field by field with the JSON
  * of the same events.
  */
@@ -58,7 +58,7 @@ function expectSameEvent(parsed: ParsedEvent, json: Json): void {
   expect(parsed.organizer).toEqual(withEmail ? { name: withEmail.organizer, address: `mailto:${withEmail.email as string}` } : null);
 }
 
-describe('calendar feeds (issue 14)', () => {
+describe('calendar feeds', () => {
   let t: TestApp;
   let author: string;
   const events: Record<string, Json & { id: number }> = {};

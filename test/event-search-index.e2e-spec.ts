@@ -3,8 +3,8 @@ import { ADMIN_TOKEN, bearer, TestApp, createTestApp } from './support/test-app'
 import { Body, createEvent, EVENTS, listEvents, updateEvent } from './support/events-fixtures';
 
 /**
- * Issue 9: SQLite answers `search` from a trigram index kept in the same transactions as the
- * events; the results stay those of the contract's substring search (contract §3).
+ * SQLite answers `search` from a trigram index kept in the same transactions as the
+ * events; the results stay those of the substring search (docs/api-rules.md, Lists).
  */
 describe('events: search through the index', () => {
   let t: TestApp;

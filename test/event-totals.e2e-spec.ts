@@ -3,7 +3,7 @@ import { queriesDuring } from './support/events-sql-counter';
 import { createEvent, createTerm, EVENTS, listEvents, updateEvent } from './support/events-fixtures';
 
 /**
- * Issue 9: `X-TEC-Total` of a list without filters, or with one term, is read from kept day
+ * `X-TEC-Total` of a list without filters, or with one term, is read from kept day
  * counts. Whatever the window (whole days, partial days, events running past its end), it must
  * equal a count of the events themselves, after writes of every kind.
  */

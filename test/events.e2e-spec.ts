@@ -38,7 +38,7 @@ describe('events: routes and response shape', () => {
   });
   afterAll(async () => t.close());
 
-  it('creates with 201, a Location header and every contract key; single GETs add json_ld', async () => {
+  it('creates with 201, a Location header and every documented key; single GETs add json_ld', async () => {
     const res = await postEvent(t, { title: 'Shape' }).expect(201);
     expect(sortedKeys(res.body)).toEqual([...EVENT_KEYS].sort());
     expect(res.headers.location).toBe(res.body.rest_url);
@@ -55,7 +55,7 @@ describe('events: routes and response shape', () => {
     expect(sortedKeys(updated.body)).toEqual([...EVENT_KEYS].sort());
   });
 
-  it('spells ids, links, author and publication dates as the contract does', async () => {
+  it('spells ids, links, author and publication dates as documented', async () => {
     const event = await createEvent(t, { title: 'Identity' });
     const adminId = await t.userIdOf(ADMIN_TOKEN);
     expect(event.id).toEqual(expect.any(Number));
@@ -765,7 +765,7 @@ describe('events: updates', () => {
     expect((await getEvent(t, bystander.id)).body.title).toBe('Bystander');
   });
 
-  it('handles a POST with X-HTTP-Method-Override as that method, and a GET with _method as a read (contract §4; more in method-override.e2e-spec.ts)', async () => {
+  it('handles a POST with X-HTTP-Method-Override as that method, and a GET with _method as a read (more in method-override.e2e-spec.ts)', async () => {
     const event = await createEvent(t, { title: 'Override' });
     await t.http
       .post(`${EVENTS}/${event.id}`)

@@ -1,7 +1,7 @@
 import { expectApiError } from './support/events-assertions';
 import { createTestApp, TestApp } from './support/test-app';
 
-/** Contract §9: `/health` and `/ready` answer at the root only, outside BASE_PATH and language segments. */
+/** docs/api-rules.md, Running it: `/health` and `/ready` answer at the root only, outside BASE_PATH and language segments. */
 describe.each([
   ['without BASE_PATH', ''],
   ['with BASE_PATH', 'wp-json'],

@@ -40,7 +40,7 @@ async function etagOf(t: TestApp, path: string, headers: Record<string, string> 
 }
 
 /**
- * HTTP caching and preconditions (contract §10, issue 10): strong ETags derived from the data
+ * HTTP caching and preconditions (docs/api-rules.md and README, HTTP caching and preconditions): strong ETags derived from the data
  * version and the request, 304 for an unchanged answer, a new ETag after any change of what an
  * answer shows, If-Match on writes (412 and nothing written when stale), Cache-Control by caller,
  * answers of one caller never served to another, and two instances on one database.

@@ -12,7 +12,7 @@ function expectLanguage(res: Response, language: 'en' | 'de'): void {
   expect(res.headers.vary).toMatch(/accept-language/i);
 }
 
-describe('languages (contract §1)', () => {
+describe('languages', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

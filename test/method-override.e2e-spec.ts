@@ -3,7 +3,7 @@ import { createEvent, EVENTS } from './support/events-fixtures';
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app';
 
 /*
- * Contract §4 / issue 13: a POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` (or `?_method=`)
+ * docs/api-rules.md, Writes: a POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` (or `?_method=`)
  * is handled exactly as that method, as WordPress does; any other value on a POST is a 400 naming
  * `_method`; on every other method both are ignored, so GET, HEAD and OPTIONS never write.
  */

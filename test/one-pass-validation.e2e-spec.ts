@@ -3,7 +3,7 @@ import { countAll, createEvent, EVENTS, ORGANIZERS, patchEvent, postEvent, VENUE
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Contract §4 / issue 13: a write names every bad field in one `data.params`, the decorator checks
+ * docs/api-rules.md, Writes: a write names every bad field in one `data.params`, the decorator checks
  * (types, lengths, URLs, statuses) and the semantic ones (dates, zones, cost, linked IDs and
  * names, terms, images, authors, end before start) alike, and writes nothing.
  */

@@ -12,13 +12,13 @@ import { createTestApp, NS, TestApp } from './support/test-app';
  * Texts, examples and the shape of a property's schema may improve freely. A change somebody meant
  * is listed below with its reason.
  *
- * Deliberate changes that this comparison does not see (issue 13): realistic examples on every
+ * Deliberate changes that this comparison does not see: realistic examples on every
  * schema property and request body, per language; the bearer scheme's format `opaque` instead of
  * `JWT`; the multi-form write fields (dates, image, cost, an event's venue, organizer, categories
  * and tags) as references to the named schemas below instead of anonymous unions; the index
  * argument's `default` as any JSON value instead of an object.
  *
- * Issue 17: every error status a route can answer (from one table, operation-responses.ts); request
+ * Also: every error status a route can answer (from one table, operation-responses.ts); request
  * bodies in JSON and as forms; list filters as a list or one comma-separated string; the servers of
  * each language.
  */
@@ -27,11 +27,11 @@ type Document = OpenAPIV3.Document;
 
 /** Paths added since the baseline, with why. */
 const ADDED_PATHS: Record<string, string> = {
-  '/categories/by-slug/{slug}': 'categories gained by-slug routes (issue 8)',
-  '/tags/by-slug/{slug}': 'tags gained by-slug routes (issue 8)',
-  '/events.ics': 'calendar feeds (issue 14)',
-  '/events/{id}.ics': 'calendar feeds (issue 14)',
-  '/events/by-slug/{slug}.ics': 'calendar feeds (issue 14)',
+  '/categories/by-slug/{slug}': 'categories gained by-slug routes, as every other module has',
+  '/tags/by-slug/{slug}': 'tags gained by-slug routes, as every other module has',
+  '/events.ics': 'calendar feeds (iCalendar subscriptions)',
+  '/events/{id}.ics': 'calendar feeds (iCalendar subscriptions)',
+  '/events/by-slug/{slug}.ics': 'calendar feeds (iCalendar subscriptions)',
 };
 
 /** Schemas added since the baseline, with why. */
@@ -47,7 +47,7 @@ const ADDED_SCHEMAS: Record<string, string> = Object.fromEntries(
     'VenueReferences',
     'OrganizerReference',
     'OrganizerReferences',
-  ].map((name) => [name, 'named input shapes for generated clients instead of anonymous unions (issue 13)']),
+  ].map((name) => [name, 'named input shapes for generated clients instead of anonymous unions']),
 );
 
 /** Fields added to schemas since the baseline (`Schema field`), with why. */
@@ -57,12 +57,12 @@ const ADDED_FIELDS: Record<string, string> = {
 
 /** Statuses the baseline declared that the service never answers, with why. */
 const DROPPED_STATUSES: Record<string, string> = Object.fromEntries(
-  ['GET /categories/{id}', 'GET /tags/{id}'].map((name) => [`${name} 403`, 'terms are public: no read of a term answers 403 (issue 17)']),
+  ['GET /categories/{id}', 'GET /tags/{id}'].map((name) => [`${name} 403`, 'terms are public: no read of a term answers 403']),
 );
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
-/** The bodies whose description/excerpt are limited, and the event bodies whose links are (issue 12). */
+/** The bodies whose description/excerpt are limited, and the event bodies whose links are (README, Security). */
 const POST_BODIES = ['Event', 'Venue', 'Organizer'].flatMap((kind) => [`Create${kind}Dto`, `Update${kind}Dto`]);
 const EVENT_BODIES = ['CreateEventDto', 'UpdateEventDto'];
 
@@ -86,7 +86,7 @@ function skeleton(document: Document) {
           (p) => `${p.in} ${p.name}${p.required ? ' (required)' : ''}`,
         ),
         body: refName((operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content['application/json']?.schema),
-        // Statuses may be added (issue 17: every error a route can answer), never dropped.
+        // Statuses may be added (the document lists every error a route can answer), never dropped.
         responses: Object.keys(operation.responses).sort(),
       };
     }

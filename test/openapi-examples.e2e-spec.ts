@@ -3,7 +3,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Issue 13: both languages' documents carry realistic examples for every field of every schema
+ * Both languages' documents carry realistic examples for every field of every schema
  * and for every request body; each example is valid against its own schema, and each body Swagger
  * UI pre-fills is accepted as it is (201 for a create, 200 for an update).
  */

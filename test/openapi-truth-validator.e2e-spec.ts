@@ -4,7 +4,7 @@ import { createTestApp, NS } from './support/test-app';
 
 /*
  * The validator of openapi-truth.e2e-spec.ts finds each kind of mismatch it is there to find:
- * proven on the served document, and on copies of it with one of issue 17's corrections undone.
+ * proven on the served document, and on copies of it with one of the document's earlier mistakes put back.
  */
 
 const EVENTS = `${NS}/events`;
@@ -82,7 +82,7 @@ describe('the OpenAPI truth validator', () => {
     );
   });
 
-  it('would have caught what issue 17 corrected: CSV lists, form bodies, the Basic scheme', async () => {
+  it('would have caught earlier mistakes of the document: CSV lists, form bodies, the Basic scheme', async () => {
     const arraysOnly = await mutated((document) => {
       for (const parameter of operation(document, '/events', 'get').parameters ?? []) {
         if (parameter.schema?.oneOf) parameter.schema = parameter.schema.oneOf[0] as typeof parameter.schema;

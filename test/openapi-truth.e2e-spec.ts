@@ -10,7 +10,7 @@ import { Send, TruthSession } from './support/openapi-truth-session';
 import { bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Issue 17: the document the service serves at /{ns}/doc tells the whole truth. A request set that
+ * The document the service serves at /{ns}/doc tells the whole truth. A request set that
  * reaches every route with each status it can answer (both body media types, both forms of list
  * filters, Bearer, Basic and no credentials) goes through an OpenAPI request-and-response validator
  * (openapi-backend) against that document, in English and German: no answer may break the document,
@@ -23,7 +23,7 @@ jest.setTimeout(300_000);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const BAD_TOKEN = bearer('cal_not-a-token-of-this-service');
-/** Over the 1 MB body limit (contract §8). */
+/** Over the 1 MB body limit (docs/api-rules.md, Errors). */
 const HUGE = { json: { title: 'x'.repeat(1024 * 1024 + 10) } };
 /** Answers no request here provokes, with why. */
 const NOT_PROVOKED: Record<string, string> = {
@@ -87,7 +87,7 @@ describe('the served OpenAPI document against the service', () => {
     await postsAndTerms(expectStatus, published);
     await lists(expectStatus, published, drafts);
     await formLists(expectStatus, published);
-    // Conditional requests (contract §10): whatever they answer (304 for a matching ETag, 412 for a
+    // Conditional requests (docs/api-rules.md, HTTP caching and preconditions): whatever they answer (304 for a matching ETag, 412 for a
     // stale If-Match) must be declared, so the document cannot fall behind.
     const event = published.events;
     await session.send(t.http, 'GET', `/events/${event.id}`, { headers: { 'If-None-Match': '*' } });
@@ -147,7 +147,7 @@ async function errorsOfEveryOperation(
       await send(404, target, { headers: ADMIN, query });
     }
     if (statuses.includes('412')) {
-      // A stale If-Match (contract §10): refused after the checks of rights and existence, nothing written.
+      // A stale If-Match (docs/api-rules.md, HTTP caching and preconditions): refused after the checks of rights and existence, nothing written.
       const body = method === 'delete' ? undefined : { json: { description: 'Never written' } };
       await send(412, real, { headers: { ...ADMIN, 'If-Match': '"stale"' }, query: method === 'delete' ? 'force=true' : '', body });
     }

@@ -7,7 +7,7 @@ import { SPEC_ROUTES } from './support/spec-routes';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * GET /{ns}/doc and /docs-json (contract §§1, 7; issue 5): one OpenAPI 3 document of the whole API,
+ * GET /{ns}/doc and /docs-json (docs/api-rules.md, Addresses and languages, Discovery): one OpenAPI 3 document of the whole API,
  * its server URL where the request came in, every text in the request's language.
  */
 
@@ -128,7 +128,7 @@ describe('the OpenAPI document', () => {
       expect([where, statuses.some((status) => /^2\d\d$/.test(status))]).toEqual([where, true]);
       for (const [status, response] of Object.entries(operation.responses) as Array<[string, OpenAPIV3.ResponseObject]>) {
         expect([where, status, response.description.trim()]).toEqual([where, status, expect.any(String)]);
-        // 304 has no body (issue 17).
+        // 304 has no body.
         if (status === '304') continue;
         // Calendar feeds answer text/calendar; everything else, errors included, JSON.
         const schema = (response.content?.['application/json'] ?? response.content?.['text/calendar'])?.schema;
@@ -153,7 +153,7 @@ describe('the OpenAPI document', () => {
     expect(parameter('/events/by-slug/{slug}', 'slug')).toEqual({ type: 'string' });
     expect(parameter('/events', 'page')).toMatchObject({ type: 'integer', default: 1, minimum: 1 });
     expect(parameter('/events', 'per_page')).toMatchObject({ type: 'integer', default: 10 });
-    // Lists: repeated parameters (an array) or one comma-separated string (issue 17).
+    // Lists: repeated parameters (an array) or one comma-separated string.
     expect(parameter('/events', 'venue')).toMatchObject({
       oneOf: [{ type: 'array', items: { type: 'integer' } }, { type: 'string' }],
     });
@@ -202,7 +202,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents the keys real responses carry (contract §2)', async () => {
+  it('documents the keys real responses carry', async () => {
     const admin = bearer(ADMIN_TOKEN);
     const category = (await t.http.post(`${NS}/categories`).set(admin).send({ name: 'Jazz' }).expect(201)).body as { id: number };
     const created = await t.http

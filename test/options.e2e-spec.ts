@@ -1,6 +1,6 @@
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
-/** OPTIONS tells which methods a path accepts and never writes (contract §4). */
+/** OPTIONS tells which methods a path accepts and never writes (docs/api-rules.md, Writes). */
 describe('OPTIONS', () => {
   let t: TestApp;
   beforeAll(async () => {

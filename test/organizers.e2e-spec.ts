@@ -62,7 +62,7 @@ describe('organizers: their own fields', () => {
     expect(res.body.email).toBe('');
   });
 
-  describe('duplicate avoidance (contract §4)', () => {
+  describe('duplicate avoidance', () => {
     it('returns the existing organizer (201) when every given field matches case-insensitively', async () => {
       const first = await organizer('Jazz Society', { email: 'Hello@Jazz.example', phone: '123' });
       const res = await t.http

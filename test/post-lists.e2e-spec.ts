@@ -13,7 +13,7 @@ import {
 import { POST_KIND_CASES, PostKindCase, VENUE_CASE } from './support/posts-kinds';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
-/** Text fields a search looks into (contract §3), and text fields it must not. */
+/** Text fields a search looks into (docs/api-rules.md, Lists), and text fields it must not. */
 const SEARCHED: Record<PostKindCase['name'], { searched: string[]; ignored: string[] }> = {
   venue: {
     searched: ['description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
@@ -29,7 +29,7 @@ function valueWith(field: string, token: string): string {
   return `x ${token} y`;
 }
 
-/** Venue and organizer list filters (contract §3) and who sees what in them (contract §6). */
+/** Venue and organizer list filters (docs/api-rules.md, Lists) and who sees what in them (docs/api-rules.md, Statuses, users and permissions). */
 describe.each(POST_KIND_CASES)('$collection list', (kind: PostKindCase) => {
   const named = (name: string, extra: Record<string, unknown> = {}) => ({ [kind.nameField]: name, ...extra });
   const list = (t: TestApp, query: string, token?: string) => {

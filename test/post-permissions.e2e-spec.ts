@@ -19,7 +19,7 @@ const ROLES: Role[] = ['contributor', 'author', 'editor', 'administrator'];
 const isEditorial = (role: Role) => role === 'editor' || role === 'administrator';
 
 /**
- * The role matrix of contract §6 for venues and organizers: anonymous, contributor, author,
+ * The role matrix of docs/api-rules.md, Statuses, users and permissions, for venues and organizers: anonymous, contributor, author,
  * editor and administrator × read, create, edit own, edit others', trash and force delete.
  */
 describe.each(POST_KIND_CASES)('$collection: permissions', (kind: PostKindCase) => {

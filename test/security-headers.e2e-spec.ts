@@ -10,9 +10,9 @@ function expectCommonHeaders(res: Response): void {
 }
 
 /**
- * Security headers (issue 12, finding 9): nosniff, Referrer-Policy and frame protection on every
+ * Security headers (README, Security): nosniff, Referrer-Policy and frame protection on every
  * answer, a Content-Security-Policy (Swagger UI's still lets it work: test/swagger-ui), and
- * `Cache-Control` that lets no shared cache keep what one caller may see (contract §10).
+ * `Cache-Control` that lets no shared cache keep what one caller may see (docs/api-rules.md, HTTP caching and preconditions).
  */
 describe('security: headers', () => {
   let t: TestApp;
@@ -33,7 +33,7 @@ describe('security: headers', () => {
     expect(res.status).toBe(status);
     expectCommonHeaders(res);
     expect(res.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    // Contract §10: anonymous reads may be kept and revalidated; errors are never stored.
+    // docs/api-rules.md, HTTP caching and preconditions: anonymous reads may be kept and revalidated; errors are never stored.
     expect(res.headers['cache-control']).toBe(status === 200 ? 'public, no-cache' : 'no-store');
   });
 

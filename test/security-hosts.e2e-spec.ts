@@ -11,7 +11,7 @@ function everythingIn(res: Response): string {
 }
 
 /**
- * The trusted-host rule of contract §1 (issue 12, finding 4): a Host other than SITE_URL's, the
+ * The trusted-host rule of docs/api-rules.md, Addresses and languages (README, Security): a Host other than SITE_URL's, the
  * loopback names and ALLOWED_HOSTS is refused with 400 rest_invalid_host before anything runs;
  * X-Forwarded-Host/-Proto count only from TRUST_PROXY's proxies; no link carries a forged host.
  */

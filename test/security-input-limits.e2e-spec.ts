@@ -3,7 +3,7 @@ import { Body, countAll, EVENTS, eventBody, ORGANIZERS, postEvent, VENUES } from
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 const LIMIT = 65_535;
-/** The body of finding 1: 200 KB of `<a` without a `>`, quadratic for the old tag test. */
+/** 200 KB of `<a` without a `>`, quadratic for the old tag test. */
 const ANGLES = '<a'.repeat(100_000);
 
 const range = (n: number, make: (i: number) => unknown) => Array.from({ length: n }, (_v, i) => make(i));
@@ -11,7 +11,7 @@ const range = (n: number, make: (i: number) => unknown) => Array.from({ length: 
 const nested = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
 
 /**
- * What one request may ask the service to do (issue 12, findings 1, 5 and 6): HTML fields are
+ * What one request may ask the service to do (README, Security: input limits): HTML fields are
  * capped before any processing, an event links a bounded number of records, and bodies are
  * bounded in depth and field count, each refused with its own error code and nothing written.
  */

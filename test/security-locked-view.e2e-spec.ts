@@ -14,7 +14,7 @@ import {
 } from './support/events-fixtures';
 import { createTestApp, TestApp } from './support/test-app';
 
-/** What a record the caller cannot open shows (contract §6): its head, links, name, slug, dates, status. */
+/** What a record the caller cannot open shows (README, Security): its head, links, name, slug, dates, status. */
 const HEAD = [
   'id',
   'global_id',

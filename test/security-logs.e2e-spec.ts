@@ -24,10 +24,10 @@ async function captureOutput(work: () => Promise<void>): Promise<string> {
 }
 
 /**
- * Logs never carry secrets (issue 12, finding 8): statements are logged without their
+ * Logs never carry secrets (README, Security): statements are logged without their
  * parameters even at LOG_LEVEL=verbose, a failed write's log line has no password, error lines
  * name the path without its query string, and a unique clash the transaction runner retries is
- * not logged as an error. (Request logs are issue 13's.)
+ * not logged as an error. (Request logs are startup.e2e-spec.ts's.)
  */
 describe('security: logs without secrets', () => {
   it('LOG_LEVEL=verbose logs every statement, but no parameter: no password, no token', async () => {

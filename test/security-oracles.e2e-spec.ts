@@ -19,8 +19,8 @@ const SOON = { start_date: 'tomorrow 8pm', end_date: 'tomorrow 11pm' };
 const MISSING_ID = 999_999;
 
 /**
- * Filters and searches must not become oracles on records the caller may not read (issue 12,
- * finding 3): a filter naming a draft, private, trashed (or, for an event's links, locked) record
+ * Filters and searches must not become oracles on records the caller may not read (README,
+ * Security): a filter naming a draft, private, trashed (or, for an event's links, locked) record
  * answers exactly like one naming a missing ID, and a search matches a protected event by its
  * title only.
  */

@@ -16,9 +16,9 @@ import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app'
 const MISSING_ID = 999_999;
 
 /**
- * The permission gaps of issue 12 (finding 10), closed as WordPress closes them: contributors
+ * Permission gaps (README, Security), closed as WordPress closes them: contributors
  * cannot make anything private, an event links only venues and organizers its author may read,
- * and `/ready` reports an unreachable database as a 503 in the contract §8 shape.
+ * and `/ready` reports an unreachable database as a 503 in the error shape of docs/api-rules.md, Errors.
  */
 describe('security: permission gaps', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import {
 } from './support/events-fixtures';
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app';
 
-/** Blank content of a protected venue or organizer as a caller who cannot open it sees it (issue 12, finding 2). */
+/** Blank content of a protected venue or organizer as a caller who cannot open it sees it (README, Security). */
 const BLANK_VENUE = {
   description: '',
   excerpt: '',

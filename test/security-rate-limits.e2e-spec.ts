@@ -27,7 +27,7 @@ function expectTooMany(res: Response, limit: number): void {
 const redisPrefix = () => `calendar-e2e-${randomBytes(4).toString('hex')}:`;
 
 /**
- * Rate limits of issue 12 (finding 7), with the in-process counters and with Redis: failed
+ * Rate limits (README, Security), with the in-process counters and with Redis: failed
  * authentications per client address and per user name, wrong passwords, writes per token; 429
  * rest_too_many_requests with Retry-After and RateLimit-* in the request's language.
  */

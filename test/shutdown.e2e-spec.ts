@@ -11,7 +11,7 @@ import { createTestDatabase, TestDatabase } from './support/test-database';
 import { gate } from './support/write-race';
 
 /**
- * Graceful shutdown (issue 11), driven the way a SIGTERM drives it (`begin`), on a listening app:
+ * Graceful shutdown (README, Concurrent writers, retries and shutdown), driven the way a SIGTERM drives it (`begin`), on a listening app:
  * the process exit is replaced by recording the code. The real signal, under load and with two
  * processes, is exercised by `npm run test:concurrency`.
  */

@@ -10,7 +10,7 @@ import { renameTable } from './support/raw-database';
 import { NS } from './support/test-app';
 
 /*
- * The built service started as a user starts it (issue 13): a quiet first start that ends with the
+ * The built service started as a user starts it (README, Start-up and logs): a quiet first start that ends with the
  * addresses and shows the administrator token once, one JSON log line per request without secrets,
  * readable lines without colour codes off a terminal, one clear line for a port in use or an
  * unreachable database.
@@ -97,7 +97,7 @@ describe('starting the service', () => {
       expect(everything).not.toContain(secret);
   });
 
-  it('an unexpected failure answers 500 without internals and is logged with its request id (contract §8)', async () => {
+  it('an unexpected failure answers 500 without internals and is logged with its request id', async () => {
     const { running, http } = await start({ ADMIN_TOKEN: 'log-test-admin-token-0123456789' });
     await renameTable(database, 'events', 'events_gone');
     const res = await http.get(`${NS}/events?token=query-secret`).set('X-Request-Id', 'req-failing-1').expect(500);

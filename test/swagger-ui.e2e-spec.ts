@@ -6,7 +6,7 @@ import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Swagger UI at /docs and /{lang}/docs in a real headless Chromium (issue 5): the pages load in
+ * Swagger UI at /docs and /{lang}/docs in a real headless Chromium: the pages load in
  * their language, show every operation, and "Try it out" reaches the running service, with the
  * credentials given through Authorize. Needs Debian's `chromium` package; without it this fails.
  */
@@ -156,7 +156,7 @@ describe('Swagger UI in a real browser', () => {
   });
 
   it.each(['/docs', '/de/docs'])(
-    'at %s, "Try it out" on every read with its defaults (path parameters filled) answers 200 (issue 17)',
+    'at %s, "Try it out" on every read with its defaults (path parameters filled) answers 200',
     async (path) => {
       const admin = bearer(ADMIN_TOKEN);
       const records: Record<string, { id: number; slug: string }> = {};
@@ -195,7 +195,7 @@ describe('Swagger UI in a real browser', () => {
     },
   );
 
-  it('works under its Content-Security-Policy: nothing is refused (issue 12)', async () => {
+  it('works under its Content-Security-Policy: nothing is refused', async () => {
     const refused: string[] = [];
     const page = await browser.newPage();
     page.on('console', (message) => {

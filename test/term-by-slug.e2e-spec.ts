@@ -3,7 +3,7 @@ import { createTerm, getTerm, TermCollection } from './support/terms-fixtures';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Categories and tags by slug (issue 8; the design card's by-slug routes for every module): every
+ * Categories and tags by slug (by-slug routes like every other module's, README, API decisions): every
  * method of the ID routes, with the same answers, the same 404 for an unknown slug and the same
  * permission rules, checked before the term is looked up.
  */

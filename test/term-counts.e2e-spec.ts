@@ -9,7 +9,7 @@ function wallIn(ms: number): string {
 }
 
 /**
- * Issue 9: a term's `count` is stored on its row and changed in the transactions that change an
+ * A term's `count` is stored on its row and changed in the transactions that change an
  * event's terms, status or trash state, and when a scheduled event becomes due. After a mixed
  * sequence of writes, every stored count equals a recount from the link rows.
  */

@@ -1,6 +1,6 @@
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
-/** Slugs are cut to 200 characters; clashes of such long slugs still get -2, -3 (contract §4). */
+/** Slugs are cut to 200 characters; clashes of such long slugs still get -2, -3 (docs/api-rules.md, Writes). */
 describe('terms with names longer than a slug', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ADMIN_TOKEN, createTestApp, NS, TestApp } from './support/test-app';
 
 /*
- * Issue 13: a TypeScript client generated from the served document with a kept generator
+ * A TypeScript client (README, Typed clients) generated from the served document with a kept generator
  * (openapi-typescript 7, the command client authors run) compiles under `tsc --strict` and, with
  * openapi-fetch, performs a typed create and list against the running service. The generated
  * files stay in test-output/typed-client for inspection.
@@ -77,7 +77,7 @@ void client.GET('/concerts');
 void client.GET('/events', { params: { query: { per_page: 'ten' } } });
 `;
 
-/** The TypeScript example of the README's "Typed clients" section, which client authors copy (issue 17). */
+/** The TypeScript example of the README's "Typed clients" section, which client authors copy. */
 function readmeExample(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('### Typed clients'));

@@ -151,7 +151,7 @@ describe('venues: their own fields', () => {
     });
   });
 
-  describe('duplicate avoidance (contract §4)', () => {
+  describe('duplicate avoidance', () => {
     it('returns the existing venue (201) when every given field matches case-insensitively', async () => {
       const first = await venue('Blue Note', { city: 'Berlin', address: 'Hauptstr. 5', zip: '10115' });
       const res = await t.http

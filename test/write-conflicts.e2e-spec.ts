@@ -7,7 +7,7 @@ import { createTestDatabase, TestDatabase } from './support/test-database';
 import { gate, lostRaceError, otherConnection, OtherConnection, waitUntil } from './support/write-race';
 
 /**
- * Concurrent writers (issue 11): lost races are run again whole, a write that cannot win answers
+ * Concurrent writers (README, Concurrent writers, retries and shutdown): lost races are run again whole, a write that cannot win answers
  * 503 and leaves nothing behind, a write holds its lock from its first statement, no read sees a
  * write that is later rolled back, and an update of a record deleted meanwhile is a 404.
  * The load test with two processes is `npm run test:concurrency`.

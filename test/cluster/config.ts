@@ -10,7 +10,7 @@ export interface ClusterConfig {
   recoveryWrites: number;
   /** First SQL port tried for the nodes (then + 10, + 20, ... when taken). */
   basePort: number;
-  /** Instance 3 must be ready this long after its node is Synced again (issue 16: 30 s). */
+  /** Instance 3 must be ready this long after its node is Synced again (30 s, README, Running on a cluster). */
   recoveryLimitMs: number;
   requestTimeoutMs: number;
   /**

@@ -1,5 +1,5 @@
 /**
- * Instance 3 while its database node is down (issue 16, item 5): `/ready` must answer 503, and
+ * Instance 3 while its database node is down: `/ready` must answer 503, and
  * routes that need the database 503 `rest_unavailable` with `Retry-After`, never 500 and never a
  * hang. A probe round every second for as long as the node is down: /ready, an event list, one
  * event, the categories, and a valid create (recorded with the load's requests, so the database

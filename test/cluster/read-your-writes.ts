@@ -1,5 +1,5 @@
 /**
- * Read-your-writes across instances (issue 16, item 3): after a 201 from instance A, a GET of the
+ * Read-your-writes across instances: after a 201 from instance A, a GET of the
  * new event through instance B, sent the moment the 201 arrived, must answer 200 with the values
  * the 201 showed. The GET goes out before the load generator learns the new ID, so no other
  * request can have changed the event in between: any difference is a stale read.

@@ -1,5 +1,5 @@
 /**
- * Instance 3 after its node rejoined (issue 16, item 5): ready again by itself, without a restart
+ * Instance 3 after its node rejoined: ready again by itself, without a restart
  * of its process, within the limit; and then it counts exactly what instance 1 counts.
  */
 import { CheckResult, countBy, formatCounts } from '../load/checks';

@@ -1,5 +1,5 @@
 /**
- * `npm run test:cluster` (issue 16): a three-node MariaDB Galera cluster (scripts/cluster.sh) and
+ * `npm run test:cluster` (README, Running on a cluster): a three-node MariaDB Galera cluster (scripts/cluster.sh) and
  * three service instances, one per node, started together; then writes over all three with
  * read-your-writes checks, node 3 killed under load, node 3 back. Checks through HTTP and in the
  * database; exit 1 when any fails, 0 with one skip line where galera-4 is not installed.

@@ -1,5 +1,5 @@
 /**
- * `npm run test:concurrency` (issue 11): two service processes on one database (MariaDB, then a
+ * `npm run test:concurrency` (README, Concurrent writers, retries and shutdown): two service processes on one database (MariaDB, then a
  * SQLite file with a CLI seed alongside), 50 concurrent writers, then checks through the API of
  * instance A and directly in the database; then kill -9 and SIGTERM under load. See README.md here.
  */
@@ -399,7 +399,7 @@ async function runDatabase(
     MAX_PER_PAGE: '50',
     CORS_ORIGINS: '',
     SHUTDOWN_TIMEOUT_MS: String(config.shutdownTimeoutMs),
-    // Three tokens carry the whole load: issue 12's writes-per-token limit is not under test here.
+    // Three tokens carry the whole load: the writes-per-token rate limit is not under test here.
     RATE_LIMIT_WRITES: '0',
   };
   const [portA, portB] = [await freePort(), await freePort()];

@@ -400,7 +400,7 @@ async function apiEvents(api: Api, ids: number[]): Promise<Map<number, ApiEvent>
     const code = (res.json as { code?: string } | undefined)?.code;
     const listed = found.get(id);
     if (listed) {
-      // Listed under trash: a single read must say so (contract §6).
+      // Listed under trash: a single read must say so (docs/api-rules.md, Statuses, users and permissions).
       if (!(res.status === 403 && code === 'event-no-longer-available')) {
         found.set(id, {
           state: { unreadable: `in the trash list, but GET answered ${res.status} ${code ?? short(res.text, 100)}` },

@@ -8,7 +8,7 @@ export const ROOT = join(__dirname, '../..');
 const API_MAIN = join(ROOT, 'dist/apps/api/src/main.js');
 const CLI_MAIN = join(ROOT, 'dist/apps/cli/src/main.js');
 
-/** Variables of .env.example (and a few more the contract names): a caller's shell must not leak them in. */
+/** Variables of .env.example (and a few more the service reads): a caller's shell must not leak them in. */
 const CONFIG_VARIABLES = [
   'PORT',
   'DB_TYPE',

@@ -76,7 +76,7 @@ const VENUES: Array<[string, string]> = [
 const ORGANIZERS: Array<[string, string]> = [1, 2, 3, 4, 5, 6].map((n) => [`CC Org ${n}`, `org${n}@example.org`]);
 const CATEGORIES = ['cc Music', 'cc Film', 'cc Kids', 'cc Outdoor', 'cc Theatre', 'cc Talk', 'cc Market', 'cc Dance'];
 const TAGS = ['cc free', 'cc family', 'cc live', 'cc indoor', 'cc late', 'cc weekly', 'cc fresh', 'cc popular'];
-/** An ID no term has: a reference to it is a 400 (contract §4: unknown numeric IDs). */
+/** An ID no term has: a reference to it is a 400 (docs/api-rules.md, Writes: unknown numeric IDs). */
 export const UNKNOWN_TERM_ID = 999_999_999;
 /** Every name of a rejected request contains this; nothing named so may ever be stored or listed. */
 export const REJECT_MARK = 'zzrej';
@@ -206,7 +206,7 @@ export function buildCreate(state: LoadState, seq: number, phase: string): Built
   const organizer = organizerField(state, seq);
   if (organizer.value !== undefined) body.organizer = organizer.value;
   unique.push(...organizer.unique);
-  // Authors may not create terms (contract §6): their events carry none, so no 400 is expected.
+  // Authors may not create terms (docs/api-rules.md, Statuses, users and permissions): their events carry none, so no 400 is expected.
   if (!byAuthor && chance(0.8)) {
     const categories = termsField(termPool(CATEGORIES, phase, 'cat'), seq, 'cat', 0.25);
     body.categories = categories.value;

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 
-/** Every key of an event as returned (contract §2), single GETs adding `json_ld`. */
+/** Every key of an event as returned (docs/api-rules.md, Records as returned), single GETs adding `json_ld`. */
 export const EVENT_KEYS = [
   'id',
   'global_id',
@@ -88,7 +88,7 @@ export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 export const sortedKeys = (value: unknown): string[] => Object.keys(value as object).sort();
 
-/** Asserts the contract §8 error body `{code, message, data: {status, ...}}` with this status and code. */
+/** Asserts the error body (docs/api-rules.md, Errors) `{code, message, data: {status, ...}}` with this status and code. */
 export function expectApiError(res: Response, status: number, code: string): void {
   expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
   expect(res.body.data).toEqual(expect.objectContaining({ status }));

@@ -26,7 +26,7 @@ export function dayFromToday(zone: string, days: number): string {
   return DateTime.now().setZone(zone).plus({ days }).toFormat('yyyy-MM-dd');
 }
 
-/** The default list window of contract §3 as wall times in the site zone, computed now. */
+/** The default list window of docs/api-rules.md, Lists, as wall times in the site zone, computed now. */
 export function defaultWindow(siteZone: string): { start: string; end: string } {
   const now = DateTime.now().setZone(siteZone);
   return {

@@ -1,10 +1,10 @@
 import type { Response } from 'supertest';
 import { PostKindCase } from './posts-kinds';
 
-/** 'YYYY-MM-DD HH:MM:SS', no `T`, no zone (contract §2). */
+/** 'YYYY-MM-DD HH:MM:SS', no `T`, no zone (docs/api-rules.md, Records as returned). */
 export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-/** Asserts the contract §8 error body `{code, message, data: {status, ...}}` with this status and code. */
+/** Asserts the error body (docs/api-rules.md, Errors) `{code, message, data: {status, ...}}` with this status and code. */
 export function expectApiError(res: Response, status: number, code: string): void {
   expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
   expect(res.body.data).toEqual(expect.objectContaining({ status }));
@@ -48,7 +48,7 @@ export function parseLinkHeader(header: string | undefined): Record<string, stri
 }
 
 /**
- * Every key of contract §2 present, no other (json_ld only where `single`), and the shared
+ * Every key of docs/api-rules.md, Records as returned, present, no other (json_ld only where `single`), and the shared
  * head fields well-formed.
  */
 export function expectRecordShape(body: Record<string, unknown>, kind: PostKindCase, single = false): void {

@@ -17,7 +17,7 @@ import { PostKindCase } from './posts-kinds';
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './test-app';
 
 /**
- * Routes, record shape, writes, images and slugs that venues and organizers share (contract §§2, 4).
+ * Routes, record shape, writes, images and slugs that venues and organizers share (docs/api-rules.md, Records as returned, Writes).
  * Each spec file runs it for its own kind, so both controllers are proven, not just the service.
  */
 export function describePostCrud(kind: PostKindCase): void {
@@ -33,7 +33,7 @@ export function describePostCrud(kind: PostKindCase): void {
     afterAll(async () => t.close());
 
     describe('create', () => {
-      it('answers 201 with every key of contract §2, unset texts as "", and a Location to the record', async () => {
+      it('answers 201 with every key of its shape, unset texts as "", and a Location to the record', async () => {
         const res = await t.http.post(collectionPath(kind)).set(bearer(ADMIN_TOKEN)).send(named('Shape Check')).expect(201);
         expectRecordShape(res.body, kind);
         expect(res.headers.location).toBe(res.body.rest_url);

@@ -1,6 +1,6 @@
 import { EventOrganizer, EventVenue, Organizer, Venue } from '@app/domain';
 
-/** The common keys of every post-like record (contract §2), in order. */
+/** The common keys of every post-like record (docs/api-rules.md, Records as returned), in order. */
 const HEAD_KEYS = [
   'id',
   'global_id',

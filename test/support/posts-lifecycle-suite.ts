@@ -24,7 +24,7 @@ const asUtcMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
 const wallUtc = (instant: Date) => instant.toISOString().slice(0, 19).replace('T', ' ');
 
 /**
- * Publication dates, scheduling, trash and passwords (contract §§4-6), shared by venues and
+ * Publication dates, scheduling, trash and passwords (docs/api-rules.md, Writes, Deleting, Statuses, users and permissions), shared by venues and
  * organizers.
  */
 export function describePostLifecycle(kind: PostKindCase): void {

@@ -27,7 +27,7 @@ const WAYS: Array<{ lang: Language; label: string; url: (path: string) => string
   { lang: 'de', label: 'translation_language=de', url: (path) => `${NS}${path}${path.includes('?') ? '&' : '?'}translation_language=de` },
 ];
 
-/** Record errors in English and German (contract §§1, 8), for venues and organizers alike. */
+/** Record errors in English and German (docs/api-rules.md, Addresses and languages, Errors), for venues and organizers alike. */
 export function describePostMessages(kind: PostKindCase): void {
   const named = (name: string, extra: Record<string, unknown> = {}) => ({ [kind.nameField]: name, ...extra });
   const base = `/${kind.collection}`;

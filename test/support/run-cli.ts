@@ -27,7 +27,7 @@ export function runCli(database: TestDatabase, args: string[], env: Record<strin
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** The contract's promise to scripts: stdout is exactly one JSON line. */
+/** The promise to scripts (docs/api-rules.md, Running it): stdout is exactly one JSON line. */
 export function jsonLine(run: CliRun): Record<string, unknown> {
   expect(run.stdout).toMatch(/^[^\n]+\n$/);
   return JSON.parse(run.stdout) as Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
- * The route summary of the spec (paths relative to `{ns}`, OpenAPI style), plus the by-slug term
- * routes the design card asks of every module, which the namespace index and the OpenAPI document
+ * The routes of the API (paths relative to `{ns}`, OpenAPI style), by-slug term routes included
+ * (every module has them), which the namespace index and the OpenAPI document
  * must both list with exactly these methods.
  */
 const RECORD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

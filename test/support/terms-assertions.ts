@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 
-/** Asserts the contract §8 error body `{code, message, data: {status, ...}}` with this status and code. */
+/** Asserts the error body (docs/api-rules.md, Errors) `{code, message, data: {status, ...}}` with this status and code. */
 export function expectApiError(res: Response, status: number, code: string): void {
   expect({ status: res.status, code: res.body?.code }).toEqual({ status, code });
   expect(res.body.data).toEqual(expect.objectContaining({ status }));

@@ -18,7 +18,7 @@ const SITE_URL = 'http://calendar.test';
 const UPDATE_METHODS = ['post', 'put', 'patch'] as const;
 
 /**
- * Create, read, update and delete behaviour that categories and tags share (contract §§2, 4, 5).
+ * Create, read, update and delete behaviour that categories and tags share (docs/api-rules.md, Records as returned, Writes, Deleting).
  * Each spec file runs it for its own collection, so both controllers are proven, not just the service.
  */
 export function describeTermCrud(collection: TermCollection): void {

@@ -4,7 +4,7 @@ import { ADMIN_TOKEN, bearer, NS, TestApp } from './test-app';
 
 export type TermCollection = 'categories' | 'tags';
 
-/** A category or tag as the API returns it (contract §2). */
+/** A category or tag as the API returns it (docs/api-rules.md, Records as returned). */
 export interface TermBody {
   id: number;
   name: string;

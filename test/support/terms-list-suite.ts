@@ -12,7 +12,7 @@ const relative = (url: string) => {
 const DEFAULT_QUERY = { order: 'asc', orderby: 'name', hide_empty: 'true' };
 
 /**
- * List behaviour categories and tags share (contract §3): envelope, headers, paging and every
+ * List behaviour categories and tags share (docs/api-rules.md, Lists): envelope, headers, paging and every
  * filter. Each block boots its own app so totals are exact.
  */
 export function describeTermList(collection: TermCollection): void {
@@ -356,7 +356,7 @@ export function describeTermList(collection: TermCollection): void {
         expect(idsOf(asEditor, collection)).toEqual([d.id]);
       });
 
-      it('treats an unpublished event an anonymous caller may not read like a missing one (issue 12)', async () => {
+      it('treats an unpublished event an anonymous caller may not read like a missing one', async () => {
         expectInvalidParams(await list(t, `?event=${draft}&hide_empty=false`), ['event']);
       });
 

@@ -30,13 +30,13 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   const responder = app.get(ErrorResponder);
   const instance = app.getHttpAdapter().getInstance() as express.Express;
 
-  // `x[]=1&x[]=2` arrays (contract §3) need the extended parser; Express 5 defaults to simple.
+  // `x[]=1&x[]=2` arrays (docs/api-rules.md, Lists) need the extended parser; Express 5 defaults to simple.
   instance.set('query parser', 'extended');
-  // X-Forwarded-* count only from the proxies TRUST_PROXY names (contract §1); default none.
+  // X-Forwarded-* count only from the proxies TRUST_PROXY names (docs/api-rules.md, Addresses and languages); default none.
   instance.set('trust proxy', config.security.trustProxy);
   instance.disable('x-powered-by');
   // Express's ETag is a weak hash of the built body; reads get strong ETags from the data version
-  // instead (HttpCachingInterceptor, contract §10), and errors none.
+  // instead (HttpCachingInterceptor, docs/api-rules.md, HTTP caching and preconditions), and errors none.
   instance.set('etag', false);
   // `<`, `>` and `&` as \u escapes in every JSON answer (toJsonText): safe inside a <script>.
   instance.set('json escape', true);
@@ -66,9 +66,9 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   }
   // Before anything looks at the method: a POST standing for PUT, PATCH or DELETE is that method.
   app.use(methodOverrideMiddleware());
-  // Bodies are JSON or forms (contract §4); any other is a 415, not a body silently ignored.
+  // Bodies are JSON or forms (docs/api-rules.md, Writes); any other is a 415, not a body silently ignored.
   app.use(mediaTypesMiddleware());
-  // Size, depth and field-count limits (issue 12): no body makes the validation pipe recurse
+  // Size, depth and field-count limits (README, Security): no body makes the validation pipe recurse
   // without bound; each failure has its own error code (body-limits.ts).
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], verify: verifyJsonDepth }));
   // body-parser 2 reads `depth`; its type declarations do not list it yet.

@@ -54,7 +54,7 @@ async function bootstrap(config: AppConfig, log: Logger): Promise<void> {
   announceStart(log, startupSummary(config, port), app.get(AdminBootstrapService).takeGeneratedAdministrator());
 }
 
-// Variables already set win over `.env` (contract §9).
+// Variables already set win over `.env` (docs/api-rules.md, Running it).
 loadEnvFile();
 let config: AppConfig;
 try {

@@ -1,7 +1,7 @@
 import { loadEnvFile } from '@app/config';
 import { runCli } from './run-cli';
 
-// Variables already set win over `.env` in the working directory (contract §9), as for the service.
+// Variables already set win over `.env` in the working directory (docs/api-rules.md, Running it), as for the service.
 loadEnvFile();
 
 // exitCode rather than exit(): stdout is flushed before the process ends, even into a pipe.

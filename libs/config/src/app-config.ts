@@ -10,7 +10,7 @@ export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
 /** `auto`: JSON when stdout is not a terminal, readable text when it is. */
 export type LogFormat = 'auto' | 'json' | 'pretty';
 
-/** The validated, typed view of the environment (contract §9). */
+/** The validated, typed view of the environment (docs/api-rules.md, Running it). */
 export interface AppConfig {
   port: number;
   db: {
@@ -30,7 +30,7 @@ export interface AppConfig {
   /** Normalised to '' or '/segment[/segment]' without trailing slash. */
   basePath: string;
   maxPerPage: number;
-  /** Memory of the anonymous-read response cache, in MiB; 0 turns it off (contract §10, issue 10). */
+  /** Memory of the anonymous-read response cache, in MiB; 0 turns it off (README, HTTP caching and preconditions). */
   cacheMaxMb: number;
   /** Events a calendar feed holds at most when not paged (ICS_MAX_EVENTS). */
   icsMaxEvents: number;
@@ -38,7 +38,7 @@ export interface AppConfig {
   logLevel: LogLevel;
   logFormat: LogFormat;
   corsOrigins: string[];
-  /** Trusted hosts and proxies, rate limits (issue 12). */
+  /** Trusted hosts and proxies, rate limits (README, Security). */
   security: SecurityConfig;
   /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;

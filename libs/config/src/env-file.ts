@@ -5,7 +5,7 @@ import { parseEnv } from 'node:util';
 type Env = Record<string, string | undefined>;
 
 /**
- * Reads `.env` from the working directory into the environment (contract §9), for the service and
+ * Reads `.env` from the working directory into the environment (docs/api-rules.md, Running it), for the service and
  * the command-line app alike, before the configuration is validated. Variables already set in the
  * environment win, so `PORT=4000 npm start` beats a `PORT` in `.env`. Returns the names it set.
  * Node's own parser reads the format (`KEY=value`, quotes, `#` comments, `export` prefixes).

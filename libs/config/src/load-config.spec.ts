@@ -3,7 +3,7 @@ import { loadConfig } from './load-config';
 import { itRefuses, problemsOf } from './test-config';
 
 describe('loadConfig', () => {
-  it('fills in the defaults of contract §9 for an empty environment', () => {
+  it('fills in the documented defaults for an empty environment', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
       db: {

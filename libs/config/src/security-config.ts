@@ -14,7 +14,7 @@ export interface RateLimits {
   writes: number;
 }
 
-/** Trusted hosts, proxies and rate limits (issue 12; contract §1). */
+/** Trusted hosts, proxies and rate limits (README, Security; docs/api-rules.md, Addresses and languages). */
 export interface SecurityConfig {
   /** Host patterns trusted besides SITE_URL's host and the loopback names, lower-case. */
   allowedHosts: string[];

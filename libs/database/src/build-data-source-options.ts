@@ -30,7 +30,7 @@ export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): D
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: config.logLevel === 'verbose' ? (['query', 'error'] as const) : (['error'] as const),
-    // Never TypeORM's own loggers: they write every parameter, passwords included (issue 12).
+    // Never TypeORM's own loggers: they write every parameter, passwords included.
     logger: new SafeQueryLogger(config.logLevel === 'verbose'),
   };
   if (config.db.type === 'mysql') {

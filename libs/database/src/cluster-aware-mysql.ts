@@ -25,7 +25,7 @@ interface PoolCluster {
 }
 
 /**
- * Galera causal reads (issue 16): a read waits until this node has applied every write the cluster
+ * Galera causal reads (README, Running on a cluster): a read waits until this node has applied every write the cluster
  * committed before it, so a record created through another instance is found at once. Only on a
  * Galera node (`wsrep_on`); on a single server the session keeps its value. MySQL proper has no
  * such variable: the statement fails there and is ignored.

@@ -11,7 +11,7 @@ function describe(error: string | Error): string {
 
 /**
  * TypeORM's logger, written through Nest's so LOG_LEVEL applies. Statements are logged without
- * their parameters, which hold record passwords, token hashes and personal data (issue 12), and
+ * their parameters, which hold record passwords, token hashes and personal data, and
  * driver messages without quoted values. A unique clash or deadlock is what the transaction runner
  * retries: logged at debug, not as an error; if the retries run out, the request's 500 is logged.
  */

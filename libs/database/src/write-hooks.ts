@@ -6,7 +6,7 @@ import type { EntityManager } from 'typeorm';
 export type BeforeCommit = (manager: EntityManager) => Promise<void>;
 
 /**
- * A condition the request that started a write puts on it (an `If-Match`, contract §10). It is
+ * A condition the request that started a write puts on it (an `If-Match`, docs/api-rules.md, HTTP caching and preconditions). It is
  * checked after the unit of work, so the work's own 401, 403 and 404 come first, and before the
  * commit, so a failed condition writes nothing.
  */

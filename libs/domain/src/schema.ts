@@ -24,6 +24,7 @@ import { WriteLock } from './write-locks/write-lock.entity';
 import { WriteLocks1797200000000 } from './migrations/1797200000000-write-locks';
 import { DataVersionSlot } from './data-version/data-version.entity';
 import { DataVersion1797250000000 } from './migrations/1797250000000-data-version';
+import { ImageOwners1797460000000 } from './migrations/1797460000000-image-owners';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -59,5 +60,6 @@ export const SCHEMA: SchemaParts = {
     EventSearchIndex1797300000003,
     ListOrderCovering1797300000004,
     PlaceListOrder1797300000005,
+    ImageOwners1797460000000,
   ],
 };

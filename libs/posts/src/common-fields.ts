@@ -19,7 +19,7 @@ export async function applyCommonFields(
   dto: PostFieldsDto,
   context: FieldsContext,
 ): Promise<ImageChoice | undefined> {
-  const { user, manager, now, isCreate, errors } = context;
+  const { user, now, isCreate, errors } = context;
   // A right, not a field's value: 403 at once (contributors may not set `private`).
   if (!canRequestStatus(user, dto.status)) throw Errors.forbidden();
   if (dto.author !== undefined && dto.author !== record.authorId) {
@@ -40,10 +40,10 @@ export async function applyCommonFields(
   if (description !== undefined) errors.check(() => (record.description = fitTextColumn('description', cleanHtml(description))));
   if (dto.password !== undefined) record.password = dto.password === '' ? null : dto.password;
   record.modifiedUtc = now;
-  return dto.image === undefined ? undefined : errors.checkAsync(() => tools.images.check(manager, dto.image));
+  return dto.image === undefined ? undefined : errors.checkAsync(() => tools.images.check(dto.image, context));
 }
 
-/** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of contract §4. */
+/** `date_utc` (UTC) wins over `date` (site time zone); both accept every form of docs/api-rules.md, Writes. */
 function publicationDate(dto: PostFieldsDto, siteTimezone: string, errors: FieldErrors): Date | null {
   const now = new Date();
   let published: Date | null = null;

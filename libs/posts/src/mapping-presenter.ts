@@ -12,7 +12,7 @@ export type WithoutContent<T> = (record: T) => T;
 /**
  * A presenter for records that embed nothing (venues, organizers): each is mapped on its own, with
  * JSON-LD on single reads; a record the caller cannot open shows without its content, as locked
- * events do in lists (contract §6). The resource names the class it returns, for injection.
+ * events do in lists (docs/api-rules.md, Statuses, users and permissions). The resource names the class it returns, for injection.
  */
 export function MappingPresenter<T extends PostRecord, R>(
   toResponse: ToResponse<T, R>,

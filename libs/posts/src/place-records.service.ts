@@ -33,7 +33,7 @@ export const blankTexts = <K extends string>(fields: readonly K[]): Record<K, st
 
 /**
  * Venues and organizers: records events link to, created inline from an event body too. They share
- * the linked-event list filters and duplicate avoidance (contract §§3-4).
+ * the linked-event list filters and duplicate avoidance (docs/api-rules.md, Lists and Writes).
  */
 export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFieldsDto> extends PostRecordsService<
   T,

@@ -1,7 +1,7 @@
 import { ApiError } from '@app/common';
 import { PostKind } from './post-kind';
 
-/** Record-level errors of contract §§5-6; codes carry the kind (`venue-is-in-trash`). */
+/** Record-level errors (docs/api-rules.md, Deleting; Statuses, users and permissions); codes carry the kind (`venue-is-in-trash`). */
 export const PostErrors = {
   notFound: (kind: PostKind, ref: { id: number } | { slug: string }) =>
     'id' in ref

@@ -3,7 +3,7 @@ import { ListPostsQuery } from './dto/list-posts.query';
 import { ALL_STATUSES, PostStatus, WRITABLE_STATUSES } from '@app/domain';
 
 /**
- * The statuses a list covers (contract §6): the requested ones, else published only for anonymous
+ * The statuses a list covers (docs/api-rules.md, Statuses, users and permissions): the requested ones, else published only for anonymous
  * callers and everything but trash for signed-in users (whose reach `whereVisible` narrows).
  * Anonymous callers may ask for `publish` only.
  */
@@ -21,7 +21,7 @@ export function listStatuses(user: AuthenticatedUser | undefined, requested: unk
   return statuses;
 }
 
-/** The effective venue/organizer list query as `rest_url` repeats it, every filter kept (contract §3). */
+/** The effective venue/organizer list query as `rest_url` repeats it, every filter kept (docs/api-rules.md, Lists). */
 export function effectivePostListQuery(query: ListPostsQuery): Record<string, QueryValue> {
   const status = splitList(query.status).map(String);
   return {

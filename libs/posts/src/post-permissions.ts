@@ -9,7 +9,7 @@ export interface OwnedRecord {
   wasPublished: boolean;
 }
 
-/** A `future` record whose date has passed is published (contract §6). */
+/** A `future` record whose date has passed is published (docs/api-rules.md, Statuses, users and permissions). */
 export function effectiveStatus(record: Pick<OwnedRecord, 'status' | 'publishedUtc'>, now: Date): PostStatus {
   return record.status === 'future' && record.publishedUtc.getTime() <= now.getTime() ? 'publish' : record.status;
 }
@@ -22,14 +22,14 @@ export function canRead(user: AuthenticatedUser | undefined, record: OwnedRecord
   return isEditorial(user?.role) || isOwner(user, record);
 }
 
-/** Readable and not in trash: what a filter or a link may name (issue 12: anything else is "nonexistent"). */
+/** Readable and not in trash: what a filter or a link may name (anything else answers as if it did not exist, so nothing reveals it). */
 export function canReadLive(user: AuthenticatedUser | undefined, record: OwnedRecord, now: Date): boolean {
   return record.status !== 'trash' && canRead(user, record, now);
 }
 
 /**
  * Password-protected and not opened: the right password is missing and the caller is neither the
- * owner (even a contributor whose record was published) nor an editor (contract §6).
+ * owner (even a contributor whose record was published) nor an editor (docs/api-rules.md, Statuses, users and permissions).
  */
 export function isLockedFor(
   record: OwnedRecord & { password: string | null },

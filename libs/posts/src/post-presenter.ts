@@ -5,7 +5,7 @@ export interface PresentOptions<T> {
   user: AuthenticatedUser | undefined;
   /** Single-record GETs add what lists leave out (json_ld). */
   single: boolean;
-  /** Password-protected and not opened by this caller: content fields are emptied (contract §6). */
+  /** Password-protected and not opened by this caller: content fields are emptied (docs/api-rules.md, Statuses, users and permissions). */
   isLocked(record: T): boolean;
 }
 

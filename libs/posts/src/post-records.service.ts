@@ -57,7 +57,7 @@ export abstract class PostRecordsService<
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
 
-  /** Existing records equal to what the body describes (contract §4), to return instead of a duplicate. */
+  /** Existing records equal to what the body describes (docs/api-rules.md, Writes), to return instead of a duplicate. */
   protected findDuplicates(_manager: EntityManager, _draft: PostDraft<T, D>): Promise<T[]> {
     return Promise.resolve([]);
   }
@@ -78,9 +78,9 @@ export abstract class PostRecordsService<
   }
 
   /**
-   * A record the caller may read, or the 404/403 of contract §6. Wrong passwords count against the
+   * A record the caller may read, or the 404/403 of docs/api-rules.md, Statuses, users and permissions. Wrong passwords count against the
    * client's address (and user): over RATE_LIMIT_PASSWORD_FAILURES a 429 answers instead, checked
-   * before the password is compared so that a right guess then reveals nothing (issue 12).
+   * before the password is compared so that a right guess then reveals nothing.
    */
   async getReadable(
     ref: RecordRef,
@@ -103,13 +103,13 @@ export abstract class PostRecordsService<
     return record;
   }
 
-  /** Password-protected and not opened by this caller (contract §6). */
+  /** Password-protected and not opened by this caller (docs/api-rules.md, Statuses, users and permissions). */
   isLocked(record: T, user: AuthenticatedUser | undefined, password?: string): boolean {
     return isLockedFor(record, user, password);
   }
 
   /**
-   * One page of readable records with the envelope's links and counts (contract §3). Another
+   * One page of readable records with the envelope's links and counts (docs/api-rules.md, Lists). Another
    * representation of the list (a feed) names its own page size limit (also its default) and URL.
    */
   async list(query: Q, user: AuthenticatedUser | undefined, context: RequestContext, as?: ListRepresentation): Promise<ListResult<T>> {
@@ -173,7 +173,7 @@ export abstract class PostRecordsService<
   }
 
   update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
-    // Rights that do not depend on the record are checked before it is looked up (contract §6).
+    // Rights that do not depend on the record are checked before it is looked up (docs/api-rules.md, Statuses, users and permissions).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
     if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
@@ -199,7 +199,7 @@ export abstract class PostRecordsService<
     });
   }
 
-  /** Trash, or with `force` delete for good (contract §5). */
+  /** Trash, or with `force` delete for good (docs/api-rules.md, Deleting). */
   delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
     return this.transactions.run(async (manager) => {
       const record = await this.lockAndFind(ref, manager);

@@ -44,7 +44,7 @@ export interface ListResult<T> {
   page: PageResult;
 }
 
-/** A kind's list criteria and the effective query its links repeat (contract §3). */
+/** A kind's list criteria and the effective query its links repeat (docs/api-rules.md, Lists). */
 export interface ListPlan<C> {
   criteria: C;
   echo: Record<string, QueryValue>;

@@ -9,7 +9,7 @@ import { formatInZone } from './publication-date';
 /** SITE_URL is one setting: parsing it once, not once per record and linked record, matters in a feed of thousands. */
 const globalIdPrefixes = new Map<string, string>();
 
-/** `<SITE_URL host without port><SITE_URL path>?id=<id>` (contract §2). */
+/** `<SITE_URL host without port><SITE_URL path>?id=<id>` (docs/api-rules.md, Records as returned). */
 export function globalId(siteUrl: string, id: number): string {
   let prefix = globalIdPrefixes.get(siteUrl);
   if (prefix === undefined) {
@@ -26,7 +26,7 @@ type PostHead = Pick<
 >;
 type PostBody = Pick<PostRecordResponse, 'description' | 'excerpt' | 'slug' | 'image'>;
 
-/** The keys every post-like record starts with, in the order of contract §2. */
+/** The keys every post-like record starts with, in the order of docs/api-rules.md, Records as returned. */
 export function postHead(record: PostRecord, kind: PostKind, links: LinkContext, siteTimezone: string, now: Date): PostHead {
   const id = globalId(links.siteUrl, record.id);
   return {
@@ -46,7 +46,7 @@ export function postHead(record: PostRecord, kind: PostKind, links: LinkContext,
 
 /**
  * The keys a venue or organizer starts with: the head, its name under the kind's own key
- * (`venue`, `organizer`), then the body, in the order of contract §2.
+ * (`venue`, `organizer`), then the body, in the order of docs/api-rules.md, Records as returned.
  */
 export function placeStart<Name extends string>(
   record: PostRecord,
@@ -70,7 +70,7 @@ export function postBody(record: PostRecord): PostBody {
   };
 }
 
-/** The record's public page on the site (contract §2). */
+/** The record's public page on the site (docs/api-rules.md, Records as returned). */
 export function publicUrl(record: Pick<PostRecord, 'slug'>, kind: PostKind, links: LinkContext): string {
   return `${links.siteUrl}/${kind.publicPath}/${record.slug}/`;
 }

@@ -1,6 +1,6 @@
 import { formatWallTime, zoneByName } from '@app/common';
 
-/** 'YYYY-MM-DD HH:MM:SS' of an instant in a zone, as every date field is returned (contract §2). */
+/** 'YYYY-MM-DD HH:MM:SS' of an instant in a zone, as every date field is returned (docs/api-rules.md, Records as returned). */
 export function formatInZone(instant: Date, zone: string): string {
   return formatWallTime(instant, zoneByName(zone));
 }

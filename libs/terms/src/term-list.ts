@@ -2,7 +2,7 @@ import { clampPerPage, QueryValue } from '@app/common';
 import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
 import { TermKind } from './term-kind';
 
-/** The effective term query, defaults filled in, as `rest_url` repeats it (contract §3). */
+/** The effective term query, defaults filled in, as `rest_url` repeats it (docs/api-rules.md, Lists). */
 export function effectiveTermQuery(kind: TermKind, query: ListHierarchicalTermsQuery): Record<string, QueryValue> {
   return {
     search: query.search,

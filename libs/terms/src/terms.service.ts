@@ -46,7 +46,7 @@ export abstract class TermsService {
     private readonly dueEvents: DueEventsPublisher,
   ) {}
 
-  /** One page of terms with the envelope's links and counts (contract §3). */
+  /** One page of terms with the envelope's links and counts (docs/api-rules.md, Lists). */
   async list(
     query: ListHierarchicalTermsQuery,
     user: AuthenticatedUser | undefined,
@@ -84,7 +84,7 @@ export abstract class TermsService {
 
   create(dto: HierarchicalTermFieldsDto & { name: string }): Promise<ShownTerm> {
     return this.transactions.run(async (manager) => {
-      // Every bad field in one answer (contract §4): the pipe's findings, then the checks below.
+      // Every bad field in one answer (docs/api-rules.md, Writes): the pipe's findings, then the checks below.
       const errors = FieldErrors.of(dto);
       const name = dto.name === undefined ? undefined : errors.check(() => requirePlainText('name', dto.name));
       const parentId = this.kind.hierarchical ? await errors.checkAsync(() => this.checkedParent(manager, dto.parent ?? 0)) : 0;
@@ -144,7 +144,7 @@ export abstract class TermsService {
     return shown;
   }
 
-  /** Event list filter values (IDs or slugs, OR logic) as term IDs; an unknown one is a 400 (contract §3). */
+  /** Event list filter values (IDs or slugs, OR logic) as term IDs; an unknown one is a 400 (docs/api-rules.md, Lists). */
   async idsForFilter(values: Array<string | number>, field: string): Promise<number[]> {
     const numeric = values.filter((v) => /^\d+$/.test(String(v))).map(Number);
     const slugs = values.filter((v) => !/^\d+$/.test(String(v))).map((v) => String(v).toLowerCase());
@@ -155,7 +155,7 @@ export abstract class TermsService {
   }
 
   /**
-   * The terms an event body names (contract §4): IDs, slugs or names, or `{id|slug|name}` objects.
+   * The terms an event body names (docs/api-rules.md, Writes): IDs, slugs or names, or `{id|slug|name}` objects.
    * A name that matches nothing is to be created when the caller may manage terms, else rejected;
    * an unknown numeric ID is always rejected. Checks only (every bad item recorded in `errors`);
    * `insertReferences` writes, inside the event's transaction.

@@ -57,7 +57,7 @@ const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const CARRIED_KEYWORDS = ['default', 'enum', 'format', 'minimum', 'maximum', 'minLength', 'maxLength'] as const;
 
 /**
- * The WordPress-style namespace index (contract §7) derived from the OpenAPI document, so both
+ * The WordPress-style namespace index (docs/api-rules.md, Discovery) derived from the OpenAPI document, so both
  * describe the same routes and arguments: paths become regex routes (`/events/(?P<id>\d+)`),
  * parameters and body fields become `args`, and methods with identical args share an endpoint.
  */

@@ -22,7 +22,7 @@ export const resolveZone = (input: string): string | null => parseTimeZone(input
 
 export const wallTime = (instant: Date, zone: string): string => formatWallTime(instant, zoneByName(zone));
 
-/** Every input form of contract §4, wall times read in `zone`. */
+/** Every input form of docs/api-rules.md, Writes, wall times read in `zone`. */
 export const parseWall = (value: unknown, zone: string, now: Date): Date | null => parseDateInput(value, zoneByName(zone), now);
 
 export const details = dateDetails;
@@ -35,7 +35,7 @@ export const dayStart = (instant: Date, zone: string): Date => startOfDay(instan
 
 export const dayEnd = (instant: Date, zone: string): Date => endOfDay(instant, zoneByName(zone));
 
-/** The same wall time in another zone: changing only `timezone` keeps wall times (contract §4). */
+/** The same wall time in another zone: changing only `timezone` keeps wall times (docs/api-rules.md, Writes). */
 export const keepWallTime = (instant: Date, fromZone: string, toZone: string): Date =>
   rezone(instant, zoneByName(fromZone), zoneByName(toZone));
 

@@ -5,7 +5,7 @@ import { ListEventsQuery } from './dto/list-events.query';
 
 /**
  * The effective event query as `rest_url` repeats it: defaults filled in (the date window the
- * SQL used) and every filter kept, `categories` and `tags` included (contract §3).
+ * SQL used) and every filter kept, `categories` and `tags` included (docs/api-rules.md, Lists).
  */
 export function effectiveEventQuery(query: ListEventsQuery, window: DateWindow, siteZone: string): Record<string, QueryValue> {
   const at = (date: Date | undefined) => (date ? formatInZone(date, siteZone) : undefined);

@@ -12,7 +12,7 @@ import { dateWindow } from './event-window';
 export const DEFAULT_GEO_RADIUS_KM = 50;
 
 /**
- * Turns an event list query into repository criteria (contract §3): the date window, terms by ID
+ * Turns an event list query into repository criteria (docs/api-rules.md, Lists): the date window, terms by ID
  * or slug, linked records that must exist, the geo circle; and the effective query `rest_url`
  * repeats, built from the same window so the two never differ.
  */
@@ -58,7 +58,7 @@ export class EventListPlanner {
 
   /**
    * Venue or organizer IDs (OR logic) that must all exist and be readable by the caller, else a 400
-   * naming the field: a draft or trashed venue answers like a missing one (issue 12).
+   * naming the field: a draft or trashed venue answers like a missing one, so a filter never reveals it.
    */
   private async readable(
     records: VenuesRepository | OrganizersRepository,

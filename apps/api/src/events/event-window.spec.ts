@@ -1,7 +1,7 @@
 import { ListEventsQuery } from './dto/list-events.query';
 import { dateWindow } from './event-window';
 
-describe('dateWindow defaults (contract §3)', () => {
+describe('dateWindow defaults', () => {
   it('runs from 00:00 yesterday to the end of the day 24 months ahead, in the site zone', () => {
     // 29 March 2026 is the day Berlin moves to summer time.
     const window = dateWindow({} as ListEventsQuery, 'Europe/Berlin', new Date('2026-03-29T12:00:00Z'));

@@ -12,7 +12,7 @@ function parseFilterDate(value: unknown, name: string, zone: string, now: Date):
 }
 
 /**
- * Contract §3: without any date filter the window runs from 00:00 yesterday to the end of the day
+ * docs/api-rules.md, Lists: without any date filter the window runs from 00:00 yesterday to the end of the day
  * 24 months ahead (site time zone); a relative filter without start/end drops those defaults;
  * unless `strict_dates`, `start_date` widens to 00:00:00 and the others to 23:59:59 of their days.
  */

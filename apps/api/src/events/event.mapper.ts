@@ -45,7 +45,7 @@ function schedule(event: CalendarEvent) {
   };
 }
 
-/** A locked event shows none of its linked records (contract §6). */
+/** A locked event shows none of its linked records (docs/api-rules.md, Statuses, users and permissions). */
 function linkedRecords(
   linked: EventLinks,
   { locked, shared }: EventPresentation,
@@ -78,7 +78,7 @@ export const EVENT_SHOWN_WHEN_LOCKED: ReadonlyArray<keyof CalendarEvent> = [
   'revision',
 ];
 
-/** An event as the response shows it: a locked one (contract §6) through the allow-list above. */
+/** An event as the response shows it: a locked one (README, Security) through the allow-list above. */
 export function shownEvent(event: CalendarEvent, locked: boolean): CalendarEvent {
   return locked ? lockedRecord(event, EVENT_SHOWN_WHEN_LOCKED) : event;
 }

@@ -113,7 +113,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   }
 
   /**
-   * Time zone, start and end (contract §4): wall times are read in the request's `timezone`, else
+   * Time zone, start and end (docs/api-rules.md, Writes): wall times are read in the request's `timezone`, else
    * the event's, else the site's; a new zone alone keeps the wall times; all-day events span whole
    * days; the end may not precede the start (checked only when zone, start and end all passed).
    */

@@ -28,7 +28,7 @@ function isLinkable(user: AuthenticatedUser, record: PostRecord | null): boolean
 }
 
 /**
- * Venue or organizer references of an event body (contract §4): an ID, `{id}` (other keys are
+ * Venue or organizer references of an event body (docs/api-rules.md, Writes): an ID, `{id}` (other keys are
  * ignored: an event never edits a linked record), or an object without `id`, a new record checked
  * here with the event (its bad fields named like `venue[city]`) and written by
  * `insertPlaceReferences`. Nothing is written here.

@@ -72,12 +72,12 @@ function completeOperation(operation: OperationObject, needsCredentials: boolean
   for (const parameter of parameters) {
     if (parameter.in !== 'path') continue;
     parameter.description ??= docsKey(`parameters.${parameter.name}`);
-    // Path IDs are digits only (spec); TypeScript's `number` cannot say "integer".
+    // Path IDs are digits only (docs/api-rules.md, Errors); TypeScript's `number` cannot say "integer".
     if (parameter.schema && 'type' in parameter.schema && parameter.schema.type === 'number') parameter.schema.type = 'integer';
   }
   for (const parameter of parameters) if (parameter.in === 'query') acceptCommaSeparated(parameter);
   acceptForms(operation.requestBody as RequestBodyObject | undefined);
-  // Every route takes the language parameter (spec), in the query or the body; list it where no DTO does.
+  // Every route takes the language parameter (docs/api-rules.md, Addresses and languages), in the query or the body; list it where no DTO does.
   if (!parameters.some((parameter) => parameter.name === 'translation_language')) {
     parameters.push({
       name: 'translation_language',
@@ -94,7 +94,7 @@ function completeOperation(operation: OperationObject, needsCredentials: boolean
 
 /**
  * A list filter takes repeated parameters (`status=a&status=b`, an array) or one comma-separated
- * value (`status=a,b`, a string) (contract §3): both forms are described, the list first.
+ * value (`status=a,b`, a string) (docs/api-rules.md, Lists): both forms are described, the list first.
  */
 function acceptCommaSeparated(parameter: ParameterObject): void {
   const schema = parameter.schema as SchemaObject | undefined;
@@ -106,7 +106,7 @@ function acceptCommaSeparated(parameter: ParameterObject): void {
   };
 }
 
-/** Bodies are JSON or a form (contract §4): the same fields in either media type, JSON first (Swagger UI's choice). */
+/** Bodies are JSON or a form (docs/api-rules.md, Writes): the same fields in either media type, JSON first (Swagger UI's choice). */
 function acceptForms(body: RequestBodyObject | undefined): void {
   const json = body?.content['application/json'];
   if (body && json) body.content = { 'application/json': json, 'application/x-www-form-urlencoded': { schema: json.schema } };

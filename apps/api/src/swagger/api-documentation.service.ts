@@ -55,7 +55,7 @@ export class ApiDocumentation {
 
   /**
    * The document in the request's language. Its first server URL is where the request came in
-   * (contract §7); the others are the same API with each language segment and without one, so a
+   * (docs/api-rules.md, Discovery); the others are the same API with each language segment and without one, so a
    * client may pick the language of its answers by server.
    */
   forRequest(language: Language, address: RequestAddress): OpenAPIObject {

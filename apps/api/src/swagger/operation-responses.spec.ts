@@ -29,7 +29,7 @@ describe('the error statuses of a route', () => {
       400, 401, 403, 404, 410, 412, 413, 415, 429, 503,
     ]);
     expect(keys({ method: 'delete', path: '/categories/{id}', needsCredentials: true })).not.toHaveProperty('410');
-    // If-Match applies to a record's routes only (contract §10), not to a create.
+    // If-Match applies to a record's routes only (docs/api-rules.md, HTTP caching and preconditions), not to a create.
     expect(keys({ method: 'patch', path: '/events/by-slug/{slug}', needsCredentials: true })).toHaveProperty('412', 'precondition_failed');
     expect(keys({ method: 'post', path: '/events', needsCredentials: true })).not.toHaveProperty('412');
     expect(keys({ method: 'patch', path: '/tags/{id}', needsCredentials: true })).toMatchObject({

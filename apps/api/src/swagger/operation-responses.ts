@@ -2,14 +2,14 @@ import { docsKey } from '@app/common';
 import type { HeadersObject, OperationObject, ResponseObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 /*
- * The error answers of every operation, declared here and nowhere else (issue 17): controllers
+ * The error answers of every operation, declared here and nowhere else, so the document cannot miss one: controllers
  * declare only their success answers, and this table adds each error status a route can answer,
  * from what the route is (its method, whether it names a record, whether it needs credentials), so
  * a new route gets its errors without anybody listing them by hand. Each entry names the catalogue
  * key of its description; apply-examples gives each the body the service sends.
  *
  * Besides the errors, every read may answer 304 without a body: the caching interceptor compares
- * `If-None-Match` with the ETag it gives each answer (contract §10).
+ * `If-None-Match` with the ETag it gives each answer (docs/api-rules.md, HTTP caching and preconditions).
  *
  * Not here: 405 (a method the path does not have: no operation to hang it on) and 500 (a bug).
  */
@@ -46,7 +46,7 @@ export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; 
 
   // Any parameter (`translation_language` everywhere), a Host the service does not answer for, a body.
   add(400, writes && method !== 'delete' ? 'invalid_body' : 'invalid_query');
-  // Credentials are checked on every route: a bad token is never silently anonymous (contract §6).
+  // Credentials are checked on every route: a bad token is never silently anonymous (docs/api-rules.md, Statuses, users and permissions).
   add(401, route.needsCredentials ? 'unauthenticated' : 'invalid_token');
   const isPost = POST_COLLECTIONS.has(collection);
   if (writes) add(403, namesRecord ? 'forbidden_record' : 'forbidden');
@@ -56,7 +56,7 @@ export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; 
   else if (path === '/') add(404, 'namespace_not_found');
   else if (!writes && !isDiscovery) add(404, 'page_not_found');
   if (method === 'delete' && isPost) add(410, 'in_trash');
-  // A write to a record with an `If-Match` that is not its current ETag (contract §10).
+  // A write to a record with an `If-Match` that is not its current ETag (docs/api-rules.md, HTTP caching and preconditions).
   if (writes && namesRecord) add(412, 'precondition_failed');
   if (writes) {
     // Body limits and media types are checked before routing, on every method that may carry a body.

@@ -5,7 +5,7 @@ import { VenueResponse } from './dto/venue.response';
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
 
-/** Contract §2: while never set, `stateprovince` is the state for US (or no) country, else the province. */
+/** docs/api-rules.md, Records as returned: while never set, `stateprovince` is the state for US (or no) country, else the province. */
 export function stateProvinceOf(venue: Pick<Venue, 'stateprovince' | 'state' | 'province' | 'country'>): string {
   if (venue.stateprovince !== null) return venue.stateprovince;
   return US_NAMES.has(venue.country.trim().toLowerCase()) ? venue.state : venue.province;

@@ -10,7 +10,7 @@ import { userDisableCommand, userEnableCommand } from './user-disable.command';
 import { userListCommand } from './user-list.command';
 import { userRoleCommand } from './user-role.command';
 
-/** Every command, in the order the usage text lists them (contract §9 fixes their forms). */
+/** Every command, in the order the usage text lists them (their forms are fixed: docs/api-rules.md, Running it). */
 export const COMMANDS: CliCommand[] = [
   userCreateCommand,
   userListCommand,

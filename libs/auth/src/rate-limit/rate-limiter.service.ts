@@ -14,7 +14,7 @@ const WARN_EVERY_MS = 60_000;
 export type RateLimitHeaders = Record<string, string>;
 
 /**
- * The rate limits of issue 12: failed authentications per client address and per user name,
+ * The rate limits of README, Security: failed authentications per client address and per user name,
  * wrong passwords of protected records per client address and per user, writes per token. Over a
  * limit the request is answered 429 rest_too_many_requests with Retry-After and RateLimit-*, in
  * the request's language, until the window has passed. A failing store (Redis down) lets requests

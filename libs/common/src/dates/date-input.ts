@@ -7,7 +7,7 @@ const UNIX_TIMESTAMP = /^\d+$/;
 const HAS_LETTER = /[a-z]/i;
 
 /**
- * Reads a date as the API accepts it (contract §4) and returns the instant, to the second, or null
+ * Reads a date as the API accepts it (docs/api-rules.md, Writes) and returns the instant, to the second, or null
  * when the value is not a date:
  * - a Unix timestamp in seconds (a number or a string of digits): that instant;
  * - `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`, ISO 8601 with `T`: a wall time in `zone`, or the

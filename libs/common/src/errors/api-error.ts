@@ -17,7 +17,7 @@ export interface ApiErrorOptions {
 }
 
 /**
- * A failure with a stable machine code (contract §8). The message is an i18n key, translated
+ * A failure with a stable machine code (docs/api-rules.md, Errors). The message is an i18n key, translated
  * into the request's language by the exception filter.
  */
 export class ApiError extends HttpException {

@@ -5,7 +5,7 @@ import { CachedAnswer } from '../http/caching/cached-answer';
 import { NotModified } from '../http/caching/not-modified';
 import { ErrorResponder } from './error-responder';
 
-/** Global filter: every exception leaves as a contract §8 error body. */
+/** Global filter: every exception leaves as the error body of docs/api-rules.md, Errors. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   constructor(private readonly responder: ErrorResponder) {}

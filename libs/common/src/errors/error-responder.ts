@@ -11,7 +11,7 @@ import { ApiError, ParamReason } from './api-error';
 import { databaseErrorCode, isDatabaseUnavailable } from './database-unavailable';
 import { Errors } from './errors';
 
-/** A lost database node is rejoined or replaced within seconds (issue 16): ask clients to come back then. */
+/** A lost database node is rejoined or replaced within seconds (README, Running on a cluster): ask clients to come back then. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error body as sent. */
@@ -38,7 +38,7 @@ function loggableError(error: unknown): Error {
 }
 
 /**
- * Turns any failure into the contract §8 body `{code, message, data: {status, ...}}`. Shared by
+ * Turns any failure into the error body (docs/api-rules.md, Errors) `{code, message, data: {status, ...}}`. Shared by
  * the Nest exception filter and the Express error handler that catches body-parser failures.
  */
 @Injectable()
@@ -104,7 +104,7 @@ export class ErrorResponder {
     return out;
   }
 
-  /** The contract §8 body of an error in a language; also the documentation's error examples. */
+  /** The error body of an error in a language; also the documentation's error examples. */
   bodyOf(apiError: ApiError, lang: string): ErrorBodyJson {
     const { args, params, data } = apiError.details;
     const message = this.i18n.translate(apiError.messageKey, { lang, args }) as string;
@@ -123,7 +123,7 @@ export class ErrorResponder {
     const lang = request.context?.language ?? requestLanguage(request).language;
     const body = this.bodyOf(apiError, lang);
     if (response.headersSent) return;
-    // An error is never stored, and carries no ETag a read may have set before it failed (contract §10).
+    // An error is never stored, and carries no ETag a read may have set before it failed (docs/api-rules.md, HTTP caching and preconditions).
     response.removeHeader('ETag');
     response.setHeader('Cache-Control', 'no-store');
     for (const [name, value] of Object.entries(apiError.details.headers ?? {})) response.setHeader(name, value);

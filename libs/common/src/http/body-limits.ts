@@ -2,11 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors/api-error';
 import { Errors } from '../errors/errors';
 
-/** Largest request body (contract §8: larger is a 413). */
+/** Largest request body (docs/api-rules.md, Errors: larger is a 413). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Deepest nesting of objects and arrays a JSON or form body may have (issue 12). */
+/** Deepest nesting of objects and arrays a JSON or form body may have (README, Security). */
 export const MAX_BODY_DEPTH = 32;
-/** Most fields a form body may have (issue 12); PHP's max_input_vars has the same default. */
+/** Most fields a form body may have (README, Security); PHP's max_input_vars has the same default. */
 export const MAX_FORM_FIELDS = 1000;
 
 const OPEN = new Set(['[', '{']);
@@ -52,7 +52,7 @@ export function verifyJsonDepth(_req: IncomingMessage, _res: unknown, body: Buff
   }
 }
 
-/** Body-parser failures with their contract §8 answer; undefined for any other error. */
+/** Body-parser failures with their answer of docs/api-rules.md, Errors; undefined for any other error. */
 export function bodyParserError(error: unknown): ApiError | undefined {
   const type = (error as { type?: unknown } | null)?.type;
   switch (type) {

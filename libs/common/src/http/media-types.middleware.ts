@@ -3,7 +3,7 @@ import { Errors } from '../errors/errors';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The body media types the service reads (contract §4): what `express.json` and `express.urlencoded` parse. */
+/** The body media types the service reads (docs/api-rules.md, Writes): what `express.json` and `express.urlencoded` parse. */
 function isReadable(contentType: string | undefined): boolean {
   const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
   return type === 'application/json' || /^application\/[^/]+\+json$/.test(type) || type === 'application/x-www-form-urlencoded';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Errors } from '../errors/errors';
 
-/** The methods a POST may stand for (contract §4). */
+/** The methods a POST may stand for (docs/api-rules.md, Writes). */
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 const HEADER = 'x-http-method-override';
 const PARAMETER = '_method';

@@ -7,7 +7,7 @@ export class Reply<T = unknown> {
     readonly headers: Record<string, string>,
   ) {}
 
-  /** The list body of contract §3, items under the collection key, with the paging headers. */
+  /** The list body of docs/api-rules.md, Lists, items under the collection key, with the paging headers. */
   static page<T>(collection: string, items: T[], page: PageResult): Reply<Record<string, unknown>> {
     const { headers, ...links } = page;
     return new Reply({ [collection]: items, ...links }, headers);

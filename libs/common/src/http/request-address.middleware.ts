@@ -7,7 +7,7 @@ import { Errors } from '../errors/errors';
 import { ApiRequest } from './api-request';
 import { TrustedHosts } from './trusted-hosts';
 
-/** Paths served at the root, outside BASE_PATH and language segments (contract §9). */
+/** Paths served at the root, outside BASE_PATH and language segments (docs/api-rules.md, Running it). */
 const ROOT_PATHS = new Set(['/health', '/ready']);
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /**

@@ -8,7 +8,7 @@ interface RouteLayer {
 
 /**
  * Answers "which methods does this path accept?" from Express's own router, so a known path
- * with the wrong method gets 405 with `Allow` (contract §8) without a second route list.
+ * with the wrong method gets 405 with `Allow` (docs/api-rules.md, Errors) without a second route list.
  */
 @Injectable()
 export class RouteTable {

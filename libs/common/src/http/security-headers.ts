@@ -30,11 +30,11 @@ const DOCS_POLICY = {
 };
 
 /**
- * The one place the service's security headers are decided (issue 12): nosniff, Referrer-Policy,
+ * The one place the service's security headers are decided (README, Security): nosniff, Referrer-Policy,
  * frame protection and a Content-Security-Policy (Swagger UI's lets the page work), and
  * `Cache-Control: no-store` by default, so no shared or browser cache keeps an error, a write's
- * answer or what only one caller may see; reads of the API relax it with their ETags (contract
- * §10, HttpCachingInterceptor). Runs first, so error answers carry them too.
+ * answer or what only one caller may see; reads of the API relax it with their ETags (docs/api-rules.md,
+ * HTTP caching and preconditions; HttpCachingInterceptor). Runs first, so error answers carry them too.
  */
 export function securityHeadersMiddleware(config: Pick<AppConfig, 'basePath'>) {
   const api = helmet({ ...COMMON, contentSecurityPolicy: { useDefaults: false, directives: API_POLICY } });

@@ -2,7 +2,7 @@ import type { AppConfig } from '@app/config';
 import type { Request } from 'express';
 import type { TLSSocket } from 'node:tls';
 
-/** Trusted whatever ALLOWED_HOSTS says (contract §1). */
+/** Trusted whatever ALLOWED_HOSTS says (docs/api-rules.md, Addresses and languages). */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** A Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
 const HOST_HEADER = /^(\[[\da-f:.]+\]|[a-z\d.-]+)(?::(\d{1,5}))?$/;
@@ -23,7 +23,7 @@ export function toHostPattern(entry: string): HostPattern {
 }
 
 /**
- * The trusted-host rule of contract §1: links use the scheme and host the client used only when
+ * The trusted-host rule of docs/api-rules.md, Addresses and languages: links use the scheme and host the client used only when
  * that host is SITE_URL's, a loopback name, or matches ALLOWED_HOSTS; any other Host is refused
  * before anything else runs. X-Forwarded-Host and -Proto count only from TRUST_PROXY's proxies
  * (Express's `trust proxy` setting decides that), and only http and https are ever used.

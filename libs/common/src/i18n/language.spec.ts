@@ -1,7 +1,7 @@
 import { itReturns } from '../testing/table-tests';
 import { isLanguage, languageFromAcceptHeader, resolveLanguage } from './language';
 
-describe('resolveLanguage (contract §1: parameter, then path segment, then Accept-Language, then en)', () => {
+describe('resolveLanguage (parameter, then path segment, then Accept-Language, then en)', () => {
   it('defaults to English when nothing says otherwise', () => {
     expect(resolveLanguage({})).toBe('en');
   });

@@ -31,7 +31,7 @@ export function languageFromAcceptHeader(header: string | undefined): Language |
 }
 
 /**
- * Contract §1 precedence: `translation_language`, then the path segment, then Accept-Language,
+ * Precedence (docs/api-rules.md, Addresses and languages): `translation_language`, then the path segment, then Accept-Language,
  * then English. An invalid parameter does not count here; it is rejected separately with 400.
  */
 export function resolveLanguage(sources: LanguageSources): Language {

@@ -8,7 +8,7 @@ export interface ResolvedLanguage {
 }
 
 /**
- * The language of a request (contract §1): `translation_language` in the query or the body, the
+ * The language of a request (docs/api-rules.md, Addresses and languages): `translation_language` in the query or the body, the
  * path segment, Accept-Language, English. The request-context interceptor resolves it once for
  * routed requests; responses produced before routing (errors, OPTIONS, Swagger UI) call it too.
  */

@@ -22,7 +22,7 @@ export class ErrorData {
   details?: Record<string, unknown>;
 }
 
-/** Every error answers with this body (contract §8). */
+/** Every error answers with this body (docs/api-rules.md, Errors). */
 @ApiSchema({ name: 'Error' })
 export class ErrorBody {
   /** Stable machine-readable code, e.g. `rest_invalid_param`. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** Paging links and counts every list carries (contract §3); not a schema of its own. */
+/** Paging links and counts every list carries (docs/api-rules.md, Lists); not a schema of its own. */
 export abstract class PageEnvelope {
   /** This page, repeating the effective query with its defaults filled in. */
   rest_url: string;

@@ -3,7 +3,7 @@ import { IsInt, IsOptional, Min } from 'class-validator';
 import { LocalizedQuery } from '../validation/localized.query';
 import { ToInt } from '../validation/transforms';
 
-/** `page` and `per_page`, shared by every list route (contract §3). */
+/** `page` and `per_page`, shared by every list route (docs/api-rules.md, Lists). */
 export class PageQuery extends LocalizedQuery {
   /** Page of the collection to return (default 1). */
   @ApiPropertyOptional({ default: 1 })

@@ -39,7 +39,7 @@ function withQuery(url: string, query: Record<string, QueryValue>): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-/** Lowers `per_page` to the configured ceiling (contract §3: silently, not an error). */
+/** Lowers `per_page` to the configured ceiling (docs/api-rules.md, Lists: silently, not an error). */
 export function clampPerPage(perPage: number | undefined, maxPerPage: number, fallback = 10): number {
   return Math.min(perPage ?? fallback, maxPerPage);
 }

@@ -27,7 +27,7 @@ export function describeRules<I, R>(name: string, fn: (input: I) => R, rules: Re
   });
 }
 
-/** Per-test timeout for adversarial input: generous for linear work, far below what quadratic work took (issue 12). */
+/** Per-test timeout for adversarial input: generous for linear work, far below what quadratic work took. */
 export const ADVERSARIAL_TIMEOUT_MS = 5000;
 
 /**
@@ -56,7 +56,7 @@ export function itSettles(work: (input: string) => unknown, inputs: ReadonlyArra
   );
 }
 
-/** About 200 KB each: the markup that made scanners of it quadratic (issue 12), for every function that reads markup. */
+/** About 200 KB each: the markup that made scanners of it quadratic, for every function that reads markup. */
 export const ADVERSARIAL_MARKUP: ReadonlyArray<[name: string, input: string]> = [
   ['"<a" repeated', '<a'.repeat(100_000)],
   ['"<a " repeated', '<a '.repeat(70_000)],

@@ -59,7 +59,7 @@ describeRules('cleanHtml', cleanHtml, {
 });
 
 describe('looksLikeHtml', () => {
-  /** The regexp it replaces (issue 12): right answers, quadratic time. Only ever run on short strings here. */
+  /** The regexp it replaces: right answers, quadratic time. Only ever run on short strings here. */
   const QUADRATIC_LOOKS_LIKE_HTML = /<\/?[a-z][\s\S]*>/i;
 
   /** Every string of up to `maxLength` characters drawn from `alphabet`. */
@@ -98,7 +98,7 @@ describe('MAX_HTML_INPUT_LENGTH', () => {
   });
 });
 
-describeSettles('cleanHtml on adversarial input (issue 12: was quadratic, 11 s for 200 KB of "<a")', cleanHtml, [
+describeSettles('cleanHtml on adversarial input (was quadratic, 11 s for 200 KB of "<a")', cleanHtml, [
   ...ADVERSARIAL_MARKUP,
   ['"</a" repeated', '</a'.repeat(70_000)],
   ['"<a a=" repeated', '<a a='.repeat(40_000)],

@@ -16,7 +16,7 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
 
 /**
  * Longest description or excerpt, in characters (UTF-16 code units, as `string.length` and
- * class-validator's `@MaxLength` count them), to accept before any processing (issue 12). The
+ * class-validator's `@MaxLength` count them), to accept before any processing (README, Security). The
  * number is a MySQL TEXT column's size in bytes; whether the cleaned value fits is still checked
  * on the bytes stored. Callers reject longer input; `cleanHtml` itself does not.
  */
@@ -28,7 +28,7 @@ const TAG_START = /<\/?[a-z]/i;
 /**
  * Whether `text` is taken for HTML: it has a tag start followed, anywhere later, by `>`. Same
  * answer as /<\/?[a-z][\s\S]*>/i, which retried its `[\s\S]*` from every tag start and so took
- * quadratic time on input like `<a<a<a…` without a `>` (issue 12). The first tag start leaves the
+ * quadratic time on input like `<a<a<a…` without a `>`. The first tag start leaves the
  * most room for a `>`, so it is the only one to check: one search, one `indexOf`.
  */
 export function looksLikeHtml(text: string): boolean {
@@ -37,7 +37,7 @@ export function looksLikeHtml(text: string): boolean {
 }
 
 /**
- * Descriptions and excerpts are HTML cleaned to a safe allow-list (contract §4). Plain text is
+ * Descriptions and excerpts are HTML cleaned to a safe allow-list (docs/api-rules.md, Writes). Plain text is
  * wrapped in paragraphs, one per blank-line-separated block, as WordPress's wpautop does.
  */
 export function cleanHtml(value: string): string {

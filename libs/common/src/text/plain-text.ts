@@ -19,7 +19,7 @@ function stripOnce(value: string): string {
 }
 
 /**
- * Titles, names and term descriptions are plain text (contract §4): tags are removed however they
+ * Titles, names and term descriptions are plain text (docs/api-rules.md, Writes): tags are removed however they
  * were encoded (`&lt;b&gt;` decodes to a tag, which is removed too: stripping repeats until the
  * text no longer changes), entities are decoded, and control characters (CR, LF, tab, ...) become
  * spaces. Text that keeps changing after a few rounds is layered on purpose; its remaining `<` are
@@ -35,7 +35,7 @@ export function toPlainText(value: string): string {
   return text.replace(CONTROL_CHARACTERS, ' ').trim();
 }
 
-/** A title or name as stored: plain text that is not empty once its tags are stripped (contract §4). */
+/** A title or name as stored: plain text that is not empty once its tags are stripped (docs/api-rules.md, Writes). */
 export function requirePlainText(field: string, value: string): string {
   const text = toPlainText(value);
   if (text === '') throw Errors.invalidParam(field, 'validation.isNotEmpty');

@@ -100,7 +100,7 @@ describe('slugCandidatePrefix', () => {
   });
 });
 
-describe('slug functions on adversarial input (issue 12)', () => {
+describe('slug functions on adversarial input', () => {
   itSettles(
     (input) => [slugify(input), nextFreeSlug(input, [input]), slugCandidatePrefix(input)],
     [

@@ -21,7 +21,7 @@ const UNDECOMPOSABLE_LETTERS: Record<string, string> = {
 export const MAX_SLUG_LENGTH = 200;
 
 /**
- * Contract §4: lower-case ASCII, German letters transliterated, other accents dropped, runs of
+ * docs/api-rules.md, Writes: lower-case ASCII, German letters transliterated, other accents dropped, runs of
  * anything else become one `-`, at most 200 characters. May return '' (e.g. for "!!!").
  */
 export function slugify(text: string): string {
@@ -71,7 +71,7 @@ export function slugBase(source: string, fallback: string): string {
 }
 
 /**
- * The first free slug for `source` (contract §4): `fallback` when the source yields none, then
+ * The first free slug for `source` (docs/api-rules.md, Writes): `fallback` when the source yields none, then
  * `-2`, `-3`, ... past the slugs `takenWithPrefix` reports for the candidates' common prefix
  * (`skip`: see nextFreeSlug).
  */

@@ -17,7 +17,7 @@ const topLevel = (name: string) => name.split('[', 1)[0];
  * WordPress-style errors). Queries and path parameters fail at once. A write body with invalid
  * fields does not: the fields are dropped and their reasons handed on with the body
  * (`FieldErrors.of(body)`), so that the service adds its own checks of the rest and reports every
- * bad field in one answer (contract §4). A missing required field still fails at once with
+ * bad field in one answer (docs/api-rules.md, Writes). A missing required field still fails at once with
  * `rest_missing_callback_param`.
  */
 @Injectable()

@@ -8,7 +8,7 @@ const MISSING = 'rest_missing_callback_param';
 const foundByPipe = new WeakMap<object, Record<string, ParamReason>>();
 
 /**
- * Every bad field of one request, gathered before anything is written (contract §4: `data.params`
+ * Every bad field of one request, gathered before anything is written (docs/api-rules.md, Writes: `data.params`
  * names every bad field). The validation pipe records the decorator checks and drops the fields it
  * rejected; the service adds its semantic checks of the fields left, and throws once at the end of
  * validation. A view made with `nested` writes into the same set with names like `venue[city]`.

@@ -38,7 +38,7 @@ export function ToInt(): PropertyDecorator {
   );
 }
 
-/** Splits `a,b` and accepts `x[]=a&x[]=b` arrays alike (contract §3). */
+/** Splits `a,b` and accepts `x[]=a&x[]=b` arrays alike (docs/api-rules.md, Lists). */
 export function splitList(value: unknown): unknown[] {
   if (value === undefined || value === null) return [];
   const items = Array.isArray(value) ? value : [value];

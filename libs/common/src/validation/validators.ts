@@ -9,7 +9,7 @@ export function IsStringOrNumber(options?: ValidationOptions): PropertyDecorator
   );
 }
 
-/** `http`/`https` URLs only (contract §4); "" is allowed where it clears the field. */
+/** `http`/`https` URLs only (docs/api-rules.md, Writes); "" is allowed where it clears the field. */
 export function IsHttpUrlOrEmpty(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
@@ -52,7 +52,7 @@ function itemCount(value: unknown): number {
   return typeof value === 'string' ? splitList(value).length : 1;
 }
 
-/** At most `max` items (issue 12: an event's linked records are capped, so one request cannot create thousands). */
+/** At most `max` items (README, Security: an event's linked records are capped, so one request cannot create thousands). */
 export function MaxItems(max: number, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'maxItems', constraints: [max], validator: { validate: (value) => itemCount(value) <= max } }, options);
 }

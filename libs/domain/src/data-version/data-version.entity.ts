@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The data version (contract §10): the sum of `version` over all rows, raised by one in every write
+ * The data version (docs/api-rules.md, HTTP caching and preconditions): the sum of `version` over all rows, raised by one in every write
  * transaction. Each process raises a row of its own (a random slot), so writers on different
  * Galera nodes never update one row and never fail certification over it.
  */

@@ -31,7 +31,7 @@ const asText = (value: unknown) =>
   value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
 
 /**
- * The data version every instance sees (contract §10, issue 10): raised in the transaction of
+ * The data version every instance sees (README, HTTP caching and preconditions): raised in the transaction of
  * every write, read in one query per request. It lives in the database, never only in a process.
  */
 @Injectable()

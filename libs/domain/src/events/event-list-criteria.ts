@@ -1,6 +1,6 @@
 import { PostListCriteria } from '../posts/post-records.repository';
 
-/** The date window a list uses after defaults and whole-day widening (contract §3). */
+/** The date window a list uses after defaults and whole-day widening (docs/api-rules.md, Lists). */
 export interface DateWindow {
   start?: Date;
   end?: Date;
@@ -17,7 +17,7 @@ export interface GeoCircle {
   radiusKm: number;
 }
 
-/** An event list's filters once validated and resolved to IDs (contract §3). */
+/** An event list's filters once validated and resolved to IDs (docs/api-rules.md, Lists). */
 export interface EventListCriteria extends PostListCriteria {
   /** Only these events; the window and `hide_from_listings` are then ignored. */
   include?: number[];
@@ -35,7 +35,7 @@ export interface EventListCriteria extends PostListCriteria {
   ticketed?: boolean;
 }
 
-/** How a venue or organizer list narrows itself by linked events (contract §3). */
+/** How a venue or organizer list narrows itself by linked events (docs/api-rules.md, Lists). */
 export interface LinkedEventCriteria {
   eventId?: number;
   hasEvents?: boolean;

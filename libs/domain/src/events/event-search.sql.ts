@@ -6,8 +6,8 @@ import { Viewer } from '../users/viewer';
 import { CalendarEvent } from './event.entity';
 
 /*
- * Contract §3 for events: the whole search text within title, description or excerpt, ignoring
- * case; an event the viewer cannot open (password) matches by its title only (issue 12).
+ * docs/api-rules.md, Lists, for events: the whole search text within title, description or excerpt, ignoring
+ * case; an event the viewer cannot open (password) matches by its title only, so a search never reveals its content.
  *
  * SQLite, texts of 3+ characters: the FTS5 trigram index `events_search` answers alone. A phrase
  * of trigrams is a substring test, case-insensitive for every letter (FTS5 folds Unicode case, as

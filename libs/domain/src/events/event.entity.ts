@@ -6,8 +6,10 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 
 @Entity('events')
 @Index('UQ_events_slug', ['slug'], { unique: true })
+// Which records show an image: whether a caller may link it (ImagesRepository).
+@Index('IDX_events_image', ['imageId'])
 // The next scheduled event to become due, and the due ones: one index lookup (the data version,
-// contract §10; DueEventsPublisher).
+// docs/api-rules.md, HTTP caching and preconditions; DueEventsPublisher).
 @Index('IDX_events_due', ['status', 'publishedUtc'])
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])

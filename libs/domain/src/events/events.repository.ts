@@ -20,7 +20,7 @@ const PLACE_LINKS = {
 /**
  * Great-circle distance in km from the point to the nearest coordinate-bearing venue of the event.
  * Only venues whose coordinates the viewer may see count (readable, and open when protected), or
- * the distance would reveal them (issue 12).
+ * the distance would reveal them.
  */
 function distanceSql(viewer: Viewer | undefined): string {
   const cosine = `COS(RADIANS(:geoLat)) * COS(RADIANS(v.geo_lat)) * COS(RADIANS(v.geo_lng) - RADIANS(:geoLng)) + SIN(RADIANS(:geoLat)) * SIN(RADIANS(v.geo_lat))`;
@@ -84,7 +84,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     await this.counts.flush(db);
   }
 
-  /** Contract §3 and issue 12: see event-search.sql.ts (the trigram index on SQLite). */
+  /** docs/api-rules.md, Lists: see event-search.sql.ts (the trigram index on SQLite). */
   protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
     whereEventSearch(qb, search, viewer);
   }

@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
 
-/** Calendar feeds need a SEQUENCE that rises with every change of an event (RFC 5545 §3.8.7.4). */
+/** Calendar feeds need a SEQUENCE that rises with every change of an event (RFC 5545, section 3.8.7.4). */
 export class EventRevision1796100000000 implements MigrationInterface {
   name = 'EventRevision1796100000000';
 

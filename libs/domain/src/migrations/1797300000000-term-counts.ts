@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
 
 /*
- * Issue 9: the published-event count of a term is kept on its row (TermCountsRepository) instead
+ * The published-event count of a term is kept on its row (TermCountsRepository) instead
  * of being counted over every link row per request; it starts from the link rows here. Due
  * `future` events are found (DueEventsPublisher) on IDX_events_due (migration 1797250000000).
  */

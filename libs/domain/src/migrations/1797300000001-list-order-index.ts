@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
 
 /*
- * Issue 9: a page of the event list (published, not hidden, in a start window, ordered by start
+ * A page of the event list (published, not hidden, in a start window, ordered by start
  * and ID) walks this index and stops after the page, instead of sorting every event of the window
  * (SQLite: USE TEMP B-TREE FOR ORDER BY; MariaDB: filesort). Both engines append the primary key
  * to a secondary index, so equal starts come in ID order as the list wants them.

@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { counterTable } from './counter-table';
 import { rebuildDayCounts } from '../terms/term-counts.repository';
 
-/** Issue 9: listed events per start day (EventDayCount), so `X-TEC-Total` is cheap at a million events. */
+/** Listed events per start day (EventDayCount), so `X-TEC-Total` is cheap at a million events. */
 export class EventDayCounts1797300000002 implements MigrationInterface {
   name = 'EventDayCounts1797300000002';
 

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /*
- * Issue 9: `search` through an index instead of a LIKE over every event. SQLite: an FTS5 table
+ * `search` through an index instead of a LIKE over every event. SQLite: an FTS5 table
  * with the trigram tokenizer over title, description and excerpt (external content: it stores
  * the trigrams, not a second copy of the text), kept by triggers in the same transaction as the
  * row; a search of three characters or more reads its candidates from it (EventsRepository), and

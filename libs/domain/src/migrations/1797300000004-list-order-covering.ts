@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
 
 /*
- * Issue 9, MariaDB at a million events: the list-order index (1797300000001) gives the page its
+ * MariaDB at a million events: the list-order index (1797300000001) gives the page its
  * order, but every row it walks was read from the table for its status, end and publication
  * date. A deep page (OFFSET 500,000) read half a million rows: 24 s on MariaDB with a 128 MB
  * buffer pool. With those columns in the index (and `id` before them, so the order stays

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
 
 /*
- * Issue 9, MariaDB at a million events (50,000 venues, 33,333 organizers): a page of venues or
+ * MariaDB at a million events (50,000 venues, 33,333 organizers): a page of venues or
  * organizers (newest first: `published_utc DESC, id DESC`) read every published row of the
  * status index and sorted them (filesort, 23 ms for 50,000 venues). Walking this index backwards
  * gives the order and the status (covering), and stops after the page: 19 entries read.

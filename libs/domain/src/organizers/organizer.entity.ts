@@ -3,8 +3,10 @@ import { Column, Entity, Index } from 'typeorm';
 
 @Entity('organizers')
 @Index('UQ_organizers_slug', ['slug'], { unique: true })
-// The next scheduled organizer to become due (the data version, contract §10); the list's count reads
-// only this index (issue 9).
+// Which records show an image: whether a caller may link it (ImagesRepository).
+@Index('IDX_organizers_image', ['imageId'])
+// The next scheduled organizer to become due (the data version, README, HTTP caching and preconditions); the list's count reads
+// only this index (bench/README.md, Scale).
 @Index('IDX_organizers_due', ['status', 'publishedUtc'])
 // A page of the list, newest first: walked backwards, covering the status (migration 1797300000005).
 @Index('IDX_organizers_list_order', ['publishedUtc', 'id', 'status'])

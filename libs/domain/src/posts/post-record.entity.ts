@@ -40,7 +40,7 @@ export abstract class PostRecord {
   @Column({ type: 'varchar', length: 255, nullable: true })
   password: string | null;
 
-  /** Once published, a contributor may no longer edit or delete the record (contract §6). */
+  /** Once published, a contributor may no longer edit or delete the record (docs/api-rules.md, Statuses, users and permissions). */
   @Column({ name: 'was_published', type: 'boolean', default: false })
   wasPublished: boolean;
 

@@ -98,7 +98,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /**
    * How many of these IDs the viewer may read (not in trash). With `open`, password-protected
    * records the viewer cannot open count as unreadable too. Filters naming a record use it, so an
-   * unreadable record answers like a missing one (issue 12).
+   * unreadable record answers like a missing one and nothing reveals it.
    */
   async countReadable(ids: number[], viewer: Viewer | undefined, now: Date, open = false): Promise<number> {
     if (ids.length === 0) return 0;
@@ -172,14 +172,14 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** The kind's own list filters. */
   protected abstract applyFilters(qb: SelectQueryBuilder<T>, criteria: C): void;
 
-  /** Newest publication first (contract §3); column names, as the page query selects raw IDs. */
+  /** Newest publication first (docs/api-rules.md, Lists); column names, as the page query selects raw IDs. */
   protected orderPage(qb: SelectQueryBuilder<T>, _criteria: C): void {
     qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
   }
 
   /**
-   * Contract §3 for venues and organizers: one column must contain every word of the search. A
-   * record the viewer cannot open (password) matches by its name only (issue 12).
+   * docs/api-rules.md, Lists, for venues and organizers: one column must contain every word of the search. A
+   * record the viewer cannot open (password) matches by its name only, so a search never reveals its content.
    */
   protected whereSearch(qb: SelectQueryBuilder<T>, search: string, viewer: Viewer | undefined): void {
     const words = search.trim().split(/\s+/).slice(0, 10);

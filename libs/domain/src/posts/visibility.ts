@@ -4,7 +4,7 @@ import { Brackets, WhereExpressionBuilder } from 'typeorm';
 import { PostStatus } from './post-status';
 
 /**
- * A `future` record becomes public once its publication date has passed (contract §6). Instead
+ * A `future` record becomes public once its publication date has passed (docs/api-rules.md, Statuses, users and permissions). Instead
  * of a scheduler rewriting rows, reads treat such a record as published; `now` is a parameter so
  * every query of a request agrees.
  */
@@ -22,7 +22,7 @@ function statusCondition(alias: string, status: PostStatus): string {
 }
 
 /**
- * Restricts a list to the given statuses and to what the caller may read (contract §6): editors
+ * Restricts a list to the given statuses and to what the caller may read (docs/api-rules.md, Statuses, users and permissions): editors
  * see everything, authors and contributors published records and their own, anonymous callers
  * published ones only. `statuses` must already be validated against the status list.
  */
@@ -47,7 +47,7 @@ export function whereVisible(qb: WhereExpressionBuilder, alias: string, user: Vi
 /**
  * SQL true when the record aliased `alias` is password-protected and this viewer cannot open it
  * without the password (editors and the owner can): its content is hidden from them, so searches,
- * filters and embeds must not reveal it either (contract §6, issue 12). Signed-in non-editors need
+ * filters and embeds must not reveal it either (docs/api-rules.md, Statuses, users and permissions; README, Security). Signed-in non-editors need
  * the `viewerId` parameter.
  */
 export function lockedSql(alias: string, viewer: Viewer | undefined): string {

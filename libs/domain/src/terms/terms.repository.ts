@@ -22,7 +22,7 @@ export interface CountedTerm {
   count: number;
 }
 
-/** A term list's filters once validated (contract §3). */
+/** A term list's filters once validated (docs/api-rules.md, Lists). */
 export interface TermListCriteria {
   target: TermTarget;
   now: Date;

@@ -16,7 +16,7 @@ export function writeLockBucket(name: string): number {
 }
 
 /**
- * A lock on a name that holds across the nodes of a Galera cluster (issue 16). `SELECT ... FOR
+ * A lock on a name that holds across the nodes of a Galera cluster (README, Running on a cluster). `SELECT ... FOR
  * UPDATE` locks only on the node that runs it, and a row that does not exist yet cannot be locked
  * at all; writing a row can: on one server the second writer waits for the first to commit, and on
  * a cluster the transaction that commits second fails certification (a deadlock error) and runs

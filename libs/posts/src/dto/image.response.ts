@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-/** A featured image as returned (contract §2). */
+/** A featured image as returned (docs/api-rules.md, Records as returned). */
 @ApiSchema({ name: 'Image' })
 export class ImageResponse {
   /** Address of the image file. */

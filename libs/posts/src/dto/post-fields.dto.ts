@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from './optional-field';
 import { WRITABLE_STATUSES, WritableStatus } from '@app/domain';
 
-/** Fields every post-like record accepts on create and update (contract §§4, 6). */
+/** Fields every post-like record accepts on create and update (docs/api-rules.md, Writes; Statuses, users and permissions). */
 export class PostFieldsDto {
   /** ID of the author; only editors and administrators may name someone else. */
   @OptionalField()
@@ -41,7 +41,9 @@ export class PostFieldsDto {
   @MaxLength(200)
   slug?: string;
 
-  /** Featured image: an image ID or an http(s) URL; "" removes it. */
+  /**
+   * Featured image: an image ID or an http(s) URL (a URL already recorded is that image; contributors may not add new ones); only images you recorded or that a record you may open shows can be used; "" removes it.
+   */
   @ApiNamedSchema('ImageInput')
   @OptionalField()
   @IsStringOrNumber()

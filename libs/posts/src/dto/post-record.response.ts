@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger
 import { ALL_STATUSES } from '@app/domain';
 import { ImageResponse } from './image.response';
 
-/** What events, venues and organizers return alike (contract §2); not a schema of its own. */
+/** What events, venues and organizers return alike (docs/api-rules.md, Records as returned); not a schema of its own. */
 export abstract class PostRecordResponse {
   /** Record ID. */
   @ApiProperty({ type: 'integer' })

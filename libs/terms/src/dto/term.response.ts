@@ -11,7 +11,7 @@ export class TermUrls {
   up?: string;
 }
 
-/** A category or tag as returned (contract §2); events embed the same shape. */
+/** A category or tag as returned (docs/api-rules.md, Records as returned); events embed the same shape. */
 @ApiSchema({ name: 'Term' })
 export class TermResponse {
   /** Term ID. */

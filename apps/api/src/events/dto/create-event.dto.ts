@@ -3,10 +3,10 @@ import { OptionalField, PostFieldsDto } from '@app/posts';
 import { OmitType } from '@nestjs/swagger';
 import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
-/** Most linked records one event may have (issue 12); more is a 400 rest_invalid_param. */
+/** Most linked records one event may have (README, Security: input limits); more is a 400 rest_invalid_param. */
 export const MAX_EVENT_LINKS = { venue: 10, organizer: 20, categories: 50, tags: 50 } as const;
 
-/** Writable event fields (spec "Event"); all optional, as on update. */
+/** Writable event fields (docs/api-rules.md, Writes); all optional, as on update. */
 export class EventFieldsDto extends PostFieldsDto {
   /** Event title, plain text. */
   @OptionalField()

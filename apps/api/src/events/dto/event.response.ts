@@ -5,7 +5,7 @@ import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { OrganizerResponse } from '../../organizers/dto/organizer.response';
 import { VenueResponse } from '../../venues/dto/venue.response';
 
-/** An event as returned (contract §2). */
+/** An event as returned (docs/api-rules.md, Records as returned). */
 @ApiSchema({ name: 'Event' })
 export class EventResponse extends PostRecordResponse {
   /** Title of the event. */

@@ -3,7 +3,7 @@ import { ALL_STATUSES } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
 
-/** Query of `GET /events` (spec "List events", contract §3). */
+/** Query of `GET /events` (docs/api-rules.md, Lists). */
 export class ListEventsQuery extends PageQuery {
   /** Events that start at or after this date (default: 00:00 yesterday in the site's time zone). */
   @IsOptional()

@@ -97,6 +97,6 @@ export function toFeed(entries: FeedEntry[], header: FeedHeader): string {
     const vevent = new ICalEvent(toFeedEvent(entry), calendar).toString();
     return !entry.event.allDay && isFixedOffset(entry.event.timezone) ? withFixedOffsetZone(vevent, entry.event.timezone) : vevent;
   });
-  // Every content line ends with CRLF, the last one too (RFC 5545 §3.1).
+  // Every content line ends with CRLF, the last one too (RFC 5545, section 3.1).
   return `${foldLines([head, ...timezones.map((block) => `${block}\r\n`), ...events, 'END:VCALENDAR\r\n'].join(''))}`;
 }

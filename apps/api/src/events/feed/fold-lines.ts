@@ -1,4 +1,4 @@
-/** RFC 5545 §3.1: content lines longer than 75 octets are folded (CRLF and one space). */
+/** RFC 5545, section 3.1: content lines longer than 75 octets are folded (CRLF and one space). */
 const MAX_OCTETS = 75;
 
 function utf8Length(codePoint: number): number {

@@ -1,7 +1,7 @@
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * A stored description (HTML the service cleaned itself, contract §4) as readable plain text:
+ * A stored description (HTML the service cleaned itself, docs/api-rules.md, Writes) as readable plain text:
  * paragraphs and line breaks become new lines, tags go, entities are decoded. Linear regexes only.
  */
 export function htmlToText(html: string): string {

@@ -2,7 +2,7 @@ import { ApiSchema } from '@nestjs/swagger';
 import { PageEnvelope } from '@app/common';
 import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
 
-/** An organizer as returned (contract §2). */
+/** An organizer as returned (docs/api-rules.md, Records as returned). */
 @ApiSchema({ name: 'Organizer' })
 export class OrganizerResponse extends PostRecordResponse {
   /** Name of the organizer. */

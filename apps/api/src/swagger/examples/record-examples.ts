@@ -2,7 +2,7 @@ import { API_NAMESPACE, Language, slugify } from '@app/common';
 import { EXAMPLE_TEXTS } from './example-texts';
 
 /*
- * Records as the service returns them (contract §2), for the documentation's response examples:
+ * Records as the service returns them (docs/api-rules.md, Records as returned), for the documentation's response examples:
  * one event at one venue with one organizer, a category and two tags, in the language of the
  * document. Keys and value types are those of real answers (a test validates every example
  * against its schema).
@@ -178,7 +178,7 @@ export function jsonLdExample(language: Language): Example {
   };
 }
 
-/** A list envelope (contract §3): page 2 of 3, ten per page. */
+/** A list envelope (docs/api-rules.md, Lists): page 2 of 3, ten per page. */
 export function listExample(language: Language, key: string, item: Example): Example {
   const url = `${restBase(language)}/${key}`;
   return {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { PageEnvelope } from '@app/common';
 import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
 
-/** A venue as returned (contract §2). */
+/** A venue as returned (docs/api-rules.md, Records as returned). */
 @ApiSchema({ name: 'Venue' })
 export class VenueResponse extends PostRecordResponse {
   /** Name of the venue. */

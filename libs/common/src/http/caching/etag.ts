@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * A strong entity tag (RFC 9110 §8.8.3) for everything an answer depends on: the data version,
+ * A strong entity tag (RFC 9110, section 8.8.3) for everything an answer depends on: the data version,
  * the normalised request, the caller, the language. It is derived, never computed from the body,
  * so a 304 needs no body built.
  */
@@ -21,12 +21,12 @@ export function parseEtagList(header: string | undefined): string[] {
 
 const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
 
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. */
+/** If-None-Match uses the weak comparison (RFC 9110, section 13.1.2): `W/"x"` matches `"x"`. */
 export function noneMatchHits(header: string | undefined, etag: string): boolean {
   return parseEtagList(header).some((tag) => tag === '*' || opaque(tag) === etag);
 }
 
-/** If-Match uses the strong comparison (RFC 9110 §13.1.1): a weak tag never matches. */
+/** If-Match uses the strong comparison (RFC 9110, section 13.1.1): a weak tag never matches. */
 export function matchHits(header: string | undefined, etag: string | undefined): boolean {
   return parseEtagList(header).some((tag) => (tag === '*' ? etag !== undefined : !tag.startsWith('W/') && tag === etag));
 }

@@ -23,7 +23,7 @@ const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
 const RECORD_PATH = /\/(?:\d+|by-slug\/[^/]+)\/?$/;
 
 /**
- * HTTP caching and preconditions (contract §10) for the API's routes. Reads: a strong ETag from
+ * HTTP caching and preconditions (docs/api-rules.md, HTTP caching and preconditions) for the API's routes. Reads: a strong ETag from
  * the data version and the request, `If-None-Match` answered 304 before the handler runs, and
  * `Cache-Control` by caller; anonymous answers kept in memory by ETag (CACHE_MAX_MB). Writes to a record with `If-Match`: the condition travels with the
  * write transaction (WriteCondition) and is checked after the work's own 401/403/404, before commit.

@@ -36,7 +36,7 @@ export interface EtagInputs {
 }
 
 /**
- * The strong ETag of a read (contract §10): the data version, the request as routed (path and
+ * The strong ETag of a read (docs/api-rules.md, HTTP caching and preconditions): the data version, the request as routed (path and
  * sorted query, or none for the record a write addresses), the language, the links' root (host,
  * base path, language segment), the caller (user and role) and the day; the second too when a date
  * phrase reads the clock. Never the body, so a 304 is decided before any answer is built.
