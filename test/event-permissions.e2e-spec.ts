@@ -59,7 +59,6 @@ describe('event permissions: the role matrix', () => {
     readOthersDraft: { anonymous: NOT_ACCESSIBLE, contributor: NOT_ACCESSIBLE, author: NOT_ACCESSIBLE, editor: OK, administrator: OK },
     editOthers: { anonymous: UNAUTHENTICATED, contributor: FORBIDDEN, author: FORBIDDEN, editor: OK, administrator: OK },
     deleteOthers: { anonymous: UNAUTHENTICATED, contributor: FORBIDDEN, author: FORBIDDEN, editor: OK, administrator: OK },
-    forceDelete: { anonymous: UNAUTHENTICATED, contributor: FORBIDDEN, author: FORBIDDEN, editor: OK, administrator: OK },
   };
 
   it.each(ROLES)('%s reads published events', async (role) => {
@@ -125,11 +124,24 @@ describe('event permissions: the role matrix', () => {
     expect((await createEvent(t, { status: 'future', date: '2020-01-01 10:00:00' })).status).toBe('publish');
   });
 
-  it('keeps a contributor out of an own event once it was published, even after it is unpublished', async () => {
+  it.each([
+    ['publishes', { status: 'publish' }],
+    ['schedules', { status: 'future', date: '2099-01-01 10:00:00' }],
+    ['makes private', { status: 'private' }],
+  ])('keeps a contributor out of an own pending event once an editor %s it', async (_what, review) => {
+    const event = await createEvent(t, { title: 'Reviewed text', status: 'pending' }, tokens.contributor);
+    await updateEvent(t, event.id, review, tokens.editor);
+    expectApiError(await patchEvent(t, event.id, { title: 'Unreviewed text' }, tokens.contributor), 403, 'rest_forbidden');
+    expectApiError(await t.http.delete(`${EVENTS}/${event.id}`).set(as(tokens.contributor)), 403, 'rest_forbidden');
+    expectApiError(await t.http.delete(`${EVENTS}/${event.id}?force=true`).set(as(tokens.contributor)), 403, 'rest_forbidden');
+    const stored = (await getEvent(t, event.id, ADMIN_TOKEN).expect(200)).body;
+    expect([stored.title, stored.status]).toEqual(['Reviewed text', review.status]);
+  });
+
+  it('gives a contributor an own event back once an editor returns it to draft', async () => {
     const event = await ownEvent('contributor', true);
     await updateEvent(t, event.id, { status: 'draft' });
-    expectApiError(await patchEvent(t, event.id, { title: 'Mine again?' }, tokens.contributor), 403, 'rest_forbidden');
-    expectApiError(await t.http.delete(`${EVENTS}/${event.id}`).set(as(tokens.contributor)), 403, 'rest_forbidden');
+    expect((await updateEvent(t, event.id, { title: 'Mine again' }, tokens.contributor)).title).toBe('Mine again');
   });
 
   it('keeps a contributor from publishing through an update', async () => {
@@ -175,22 +187,44 @@ describe('event permissions: the role matrix', () => {
     expectOutcome(await t.http.delete(`${EVENTS}/by-slug/${bySlug.slug as string}`).set(as(tokens[role])), matrix.deleteOthers[role]);
   });
 
-  it.each(ROLES)('%s deleting for good, own or not', async (role) => {
-    const targets = [await othersEvent()];
-    if (role !== 'anonymous') targets.push(await ownEvent(role, false));
-    for (const event of targets) {
-      const res = await t.http.delete(`${EVENTS}/${event.id}`).query({ force: 'true' }).set(as(tokens[role]));
-      expectOutcome(res, matrix.forceDelete[role]);
-      const after = await getEvent(t, event.id, ADMIN_TOKEN);
-      expect(after.status).toBe(matrix.forceDelete[role] === OK ? 404 : 200);
-    }
+  it.each(ROLES)("%s deleting others' events for good", async (role) => {
+    const event = await othersEvent();
+    const res = await t.http.delete(`${EVENTS}/${event.id}`).query({ force: 'true' }).set(as(tokens[role]));
+    expectOutcome(res, matrix.deleteOthers[role]);
+    expect((await getEvent(t, event.id, ADMIN_TOKEN)).status).toBe(matrix.deleteOthers[role] === OK ? 404 : 200);
+  });
+
+  it.each(WRITERS)('%s deleting an own draft for good', async (role) => {
+    const event = await ownEvent(role, false);
+    const res = await t.http.delete(`${EVENTS}/${event.id}`).query({ force: 'true' }).set(as(tokens[role])).expect(200);
+    expect(res.body).toMatchObject({ deleted: true, previous: { id: event.id, status: 'draft' } });
+    expectApiError(await getEvent(t, event.id, ADMIN_TOKEN), 404, 'rest-event-not-found');
   });
 
   it('checks credentials before looking the record up', async () => {
     expectApiError(await patchEvent(t, 999999, { title: 'x' }, ANONYMOUS), 401, 'rest_forbidden');
     expectApiError(await t.http.delete(`${EVENTS}/999999`), 401, 'rest_forbidden');
     expectApiError(await t.http.post(`${EVENTS}/by-slug/no-such-event`).send({ title: 'x' }), 401, 'rest_forbidden');
-    expectApiError(await t.http.delete(`${EVENTS}/999999?force=true`).set(bearer(tokens.author as string)), 403, 'rest_forbidden');
+    expectApiError(await t.http.delete(`${EVENTS}/999999?force=true`), 401, 'rest_forbidden');
+    expectApiError(await t.http.delete(`${EVENTS}/999999?force=true`).set(bearer(tokens.author as string)), 404, 'rest-event-not-found');
+  });
+
+  it.each(['contributor', 'author'] as const)('refuses sticky from %s with 403 and writes nothing', async (role) => {
+    const own = await createEvent(t, { title: 'Not sticky', status: 'draft' }, tokens[role]);
+    expectApiError(await postEvent(t, { sticky: true }, tokens[role]), 403, 'rest_forbidden');
+    expectApiError(await patchEvent(t, own.id, { sticky: true }, tokens[role]), 403, 'rest_forbidden');
+    expect((await getEvent(t, own.id, ADMIN_TOKEN)).body.sticky).toBe(false);
+    // Sending the value the event already has is no change: clients echo records back.
+    expect((await updateEvent(t, own.id, { sticky: false, title: 'Echoed' }, tokens[role])).sticky).toBe(false);
+    await updateEvent(t, own.id, { sticky: true }, tokens.editor);
+    expectApiError(await patchEvent(t, own.id, { sticky: false }, tokens[role]), 403, 'rest_forbidden');
+    expect((await getEvent(t, own.id, ADMIN_TOKEN)).body.sticky).toBe(true);
+  });
+
+  it.each(['editor', 'administrator'] as const)('lets %s set and clear sticky', async (role) => {
+    const created = (await postEvent(t, { sticky: true }, tokens[role]).expect(201)).body;
+    expect(created.sticky).toBe(true);
+    expect((await updateEvent(t, created.id, { sticky: false }, tokens[role])).sticky).toBe(false);
   });
 
   it('lets only editors and administrators name another author', async () => {

@@ -177,22 +177,28 @@ describe.each(POST_KIND_CASES)('$collection: permissions', (kind: PostKindCase) 
       expect(res.body.status).toBe('pending');
     });
 
-    it('a contributor can no longer edit or trash their record once it was published, even after it is unpublished', async () => {
-      const record = await make(callers.contributor);
-      await publishAsEditor(record);
+    it.each([
+      ['publishes', { status: 'publish' }],
+      ['schedules', { status: 'future', date: '2099-01-01 10:00:00' }],
+      ['makes private', { status: 'private' }],
+    ])('a contributor can no longer edit or trash their record once an editor %s it', async (_what, review) => {
+      const record = await make(callers.contributor, { status: 'pending' });
+      await sendUpdate(t, 'patch', idPath(kind, record.id), review, callers.editor.token).expect(200);
       expectApiError(
         await sendUpdate(t, 'patch', idPath(kind, record.id), { phone: '1' }, callers.contributor.token),
         403,
         'rest_forbidden',
       );
       expectApiError(await t.http.delete(idPath(kind, record.id)).set(bearer(callers.contributor.token)), 403, 'rest_forbidden');
+      expect(await storedRow(t, kind, record.id)).toMatchObject({ phone: '', status: review.status });
+    });
+
+    it('a contributor edits their record again once an editor returns it to draft', async () => {
+      const record = await make(callers.contributor);
+      await publishAsEditor(record);
       await sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'draft' }, callers.editor.token).expect(200);
-      expectApiError(
-        await sendUpdate(t, 'patch', slugPath(kind, record.slug), { phone: '1' }, callers.contributor.token),
-        403,
-        'rest_forbidden',
-      );
-      expect((await storedRow(t, kind, record.id))?.phone).toBe('');
+      await sendUpdate(t, 'patch', slugPath(kind, record.slug), { phone: '1' }, callers.contributor.token).expect(200);
+      expect((await storedRow(t, kind, record.id))?.phone).toBe('1');
     });
 
     it('an author keeps editing their record after it was published', async () => {
@@ -277,25 +283,43 @@ describe.each(POST_KIND_CASES)('$collection: permissions', (kind: PostKindCase) 
   });
 
   describe('force delete', () => {
-    it.each(ROLES)('%s: only editors and administrators delete for good, even their own records', async (role) => {
+    it.each(ROLES)('%s: whoever may delete a record deletes it for good, own records included', async (role) => {
       const record = await make(callers[role]);
-      const res = await t.http.delete(`${idPath(kind, record.id)}?force=true`).set(bearer(callers[role].token));
-      if (isEditorial(role)) {
-        expect(res.status).toBe(200);
-        expect(res.body.deleted).toBe(true);
-        expect(await storedRow(t, kind, record.id)).toBeNull();
-      } else {
-        expectApiError(res, 403, 'rest_forbidden');
-        expect((await storedRow(t, kind, record.id))?.status).toBe(record.status);
-      }
+      const res = await t.http
+        .delete(`${idPath(kind, record.id)}?force=true`)
+        .set(bearer(callers[role].token))
+        .expect(200);
+      expect(res.body).toMatchObject({ deleted: true, previous: { id: record.id, status: record.status } });
+      expect(await storedRow(t, kind, record.id)).toBeNull();
     });
 
-    it.each(['contributor', 'author'] as const)('%s gets 403 before the record is looked up', async (role) => {
-      expectApiError(await t.http.delete(`${idPath(kind, 424242)}?force=true`).set(bearer(callers[role].token)), 403, 'rest_forbidden');
+    it.each(['contributor', 'author'] as const)("%s: others' records are not theirs to delete for good", async (role) => {
+      const record = await make(callers.editor);
+      expectApiError(await t.http.delete(`${idPath(kind, record.id)}?force=true`).set(bearer(callers[role].token)), 403, 'rest_forbidden');
       expectApiError(
-        await t.http.delete(slugPath(kind, 'no-such-thing')).set(bearer(callers[role].token)).send({ force: true }),
+        await t.http.delete(slugPath(kind, record.slug)).set(bearer(callers[role].token)).send({ force: true }),
         403,
         'rest_forbidden',
+      );
+      expect((await storedRow(t, kind, record.id))?.status).toBe('publish');
+    });
+
+    it('a contributor may not delete for good an own record an editor has published', async () => {
+      const record = await make(callers.contributor);
+      await publishAsEditor(record);
+      expectApiError(
+        await t.http.delete(`${idPath(kind, record.id)}?force=true`).set(bearer(callers.contributor.token)),
+        403,
+        'rest_forbidden',
+      );
+      expect((await storedRow(t, kind, record.id))?.status).toBe('publish');
+    });
+
+    it.each(['contributor', 'author'] as const)('%s gets 404 for a record that does not exist', async (role) => {
+      expectApiError(
+        await t.http.delete(`${idPath(kind, 424242)}?force=true`).set(bearer(callers[role].token)),
+        404,
+        `rest-${kind.name}-not-found`,
       );
     });
   });

@@ -38,6 +38,8 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   // Express's ETag is a weak hash of the built body; reads get strong ETags from the data version
   // instead (HttpCachingInterceptor, docs/api-rules.md, HTTP caching and preconditions), and errors none.
   instance.set('etag', false);
+  // `<`, `>` and `&` as \u escapes in every JSON answer (toJsonText): safe inside a <script>.
+  instance.set('json escape', true);
 
   // First, so that every answer (errors before routing too) carries them.
   app.use(securityHeadersMiddleware(config));

@@ -10,6 +10,7 @@ export * from './http/body-limits';
 export * from './http/security-headers';
 export * from './http/request-context.interceptor';
 export * from './http/reply';
+export * from './http/json-text';
 export * from './http/reply.interceptor';
 export * from './i18n/language';
 export * from './i18n/request-language';

@@ -20,5 +20,6 @@ export * from './dto/image.response';
 export * from './dto/post-record.response';
 export * from './dto/deleted-record.response';
 export * from './mapping-presenter';
+export * from './locked-view';
 export * from './post-record-tools';
 export * from './common-fields';

@@ -1,4 +1,4 @@
-import { Errors, requirePlainText } from '@app/common';
+import { Errors, requirePlainText, slugBase } from '@app/common';
 import {
   EventsRepository,
   PlaceListCriteria,
@@ -10,13 +10,22 @@ import {
 import { EntityManager } from 'typeorm';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
-import { FieldsContext } from './post-records.types';
+import { ImageChoice } from './images.service';
+import { effectiveStatus } from './post-permissions';
+import { FieldsContext, PostDraft } from './post-records.types';
 import { PostRecordTools } from './post-record-tools';
 import { effectivePostListQuery } from './post-list';
 import { ListPlan, PostRecordsService } from './post-records.service';
 
 /** Text compared ignoring case for duplicate avoidance; `null` counts as "". */
 export const sameText = (a: string | null, b: string | null): boolean => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/** Whether a record shows the image a body asks for. */
+const sameImage = (record: PostRecord, image: ImageChoice): boolean => {
+  if (image.kind === 'none') return record.imageId === null;
+  if (image.kind === 'id') return record.imageId === image.id;
+  return record.image?.url === image.url;
+};
 
 /** Every one of these text fields "": how a new record starts. */
 export const blankTexts = <K extends string>(fields: readonly K[]): Record<K, string> =>
@@ -86,12 +95,26 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
     return this.writeLocks.hold(`${this.kind.name}:${record.title.toLowerCase()}`, manager);
   }
 
-  /** docs/api-rules.md, Writes: a record whose given fields all match an existing one is that record. */
-  protected override async findDuplicates(manager: EntityManager, record: T, dto: D): Promise<T[]> {
+  /**
+   * A record whose given fields all match an existing one is that record: every field given counts,
+   * the shared ones (slug, status, image, password, author, dates, description) as well as the kind's.
+   */
+  protected override async findDuplicates(manager: EntityManager, draft: PostDraft<T, D>): Promise<T[]> {
+    const { record, dto } = draft;
     const candidates = await this.records.findLiveByTitle(record.title, manager);
-    return candidates.filter(
-      (candidate) =>
-        this.sameAsGiven(candidate, record, dto) && (dto.description === undefined || sameText(candidate.description, record.description)),
+    return candidates.filter((candidate) => this.sameAsGiven(candidate, record, dto) && this.sameSharedFields(candidate, draft));
+  }
+
+  private sameSharedFields(candidate: T, { record, dto, image, now }: PostDraft<T, D>): boolean {
+    const given = (field: keyof PostFieldsDto) => dto[field] !== undefined;
+    return (
+      (!given('description') || sameText(candidate.description, record.description)) &&
+      (!dto.slug || candidate.slug === slugBase(dto.slug, this.kind.fallbackSlug)) &&
+      (!given('status') || effectiveStatus(candidate, now) === effectiveStatus(record, now)) &&
+      (!given('password') || (candidate.password ?? '') === (record.password ?? '')) &&
+      (!given('author') || candidate.authorId === record.authorId) &&
+      (!(given('date') || given('date_utc')) || candidate.publishedUtc.getTime() === record.publishedUtc.getTime()) &&
+      (image === undefined || sameImage(candidate, image))
     );
   }
 }

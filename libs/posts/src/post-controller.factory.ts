@@ -160,7 +160,8 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
 
     private async read(ref: RecordRef, query: ReadPostQuery, user: Viewer, context: RequestContext): Promise<R> {
       const record = await this.service.getReadable(ref, user, query.password, context);
-      const [body] = await this.presenter.present([record], { context, user, single: true, isLocked: () => false });
+      const isLocked = (shown: T) => this.service.isLocked(shown, user, query.password);
+      const [body] = await this.presenter.present([record], { context, user, single: true, isLocked });
       return body;
     }
 
@@ -176,8 +177,10 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
       return deleted ? { deleted: true, previous: presented } : presented;
     }
 
+    /** A write's answer, locked like any other view when the caller cannot open the record. */
     private async presentOne(record: T, context: RequestContext, user: AuthenticatedUser): Promise<R> {
-      const [body] = await this.presenter.present([record], { context, user, single: false, isLocked: () => false });
+      const isLocked = (shown: T) => this.service.isLocked(shown, user);
+      const [body] = await this.presenter.present([record], { context, user, single: false, isLocked });
       return body;
     }
   }

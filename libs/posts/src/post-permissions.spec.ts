@@ -1,6 +1,6 @@
 import type { Role } from '@app/auth';
 import type { AuthenticatedUser } from '@app/common';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, effectiveStatus, OwnedRecord, statusToStore } from './post-permissions';
+import { canAssignAuthor, canChangeSticky, canEdit, canRead, effectiveStatus, OwnedRecord, statusToStore } from './post-permissions';
 import { PostStatus, WritableStatus } from '@app/domain';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
@@ -84,31 +84,29 @@ describe('canEdit', () => {
     }
   });
 
-  it('lets contributors edit their own records only while never published', () => {
+  it('lets contributors edit their own records only while draft or pending', () => {
     expect(canEdit(owner('contributor'), record('draft'), NOW)).toBe(true);
     expect(canEdit(owner('contributor'), record('pending'), NOW)).toBe(true);
+    expect(canEdit(owner('contributor'), record('draft', { wasPublished: true }), NOW)).toBe(true);
     expect(canEdit(owner('contributor'), record('trash'), NOW)).toBe(true);
+    expect(canEdit(owner('contributor'), record('trash', { wasPublished: true }), NOW)).toBe(false);
     expect(canEdit(owner('contributor'), record('publish'), NOW)).toBe(false);
-    expect(canEdit(owner('contributor'), record('draft', { wasPublished: true }), NOW)).toBe(false);
+    expect(canEdit(owner('contributor'), record('private'), NOW)).toBe(false);
     expect(canEdit(owner('contributor'), record('future', { publishedUtc: PAST, wasPublished: false }), NOW)).toBe(false);
-    expect(canEdit(owner('contributor'), record('future', { publishedUtc: FUTURE }), NOW)).toBe(true);
+    expect(canEdit(owner('contributor'), record('future', { publishedUtc: FUTURE }), NOW)).toBe(false);
   });
 });
 
-describe('canForceDelete and canAssignAuthor', () => {
+describe('canChangeSticky and canAssignAuthor', () => {
   it.each([
     ['administrator', true],
     ['editor', true],
     ['author', false],
     ['contributor', false],
-  ] as const)('%s may delete for good and name another author: %s', (role, editorial) => {
-    expect(canForceDelete(userOf(role))).toBe(editorial);
+  ] as const)('%s may change sticky and name another author: %s', (role, editorial) => {
+    expect(canChangeSticky(userOf(role))).toBe(editorial);
     expect(canAssignAuthor(userOf(role, 5), 6)).toBe(editorial);
     expect(canAssignAuthor(userOf(role, 5), 5)).toBe(true);
-  });
-
-  it('anonymous callers never delete for good', () => {
-    expect(canForceDelete(undefined)).toBe(false);
   });
 });
 

@@ -41,13 +41,22 @@ export function isLockedFor(
   return password !== record.password;
 }
 
-/** Edit and delete: editors any record, authors their own, contributors their own never published. */
-export function canEdit(user: AuthenticatedUser | undefined, record: OwnedRecord, now: Date): boolean {
+/**
+ * Edit and delete (also for good): editors any record, authors their own, contributors their own
+ * while it is a draft or pending review (or in trash, never having been published). Once an editor
+ * publishes or schedules it, the reviewed text is no longer the contributor's to change.
+ */
+export function canEdit(user: AuthenticatedUser | undefined, record: OwnedRecord, _now?: Date): boolean {
   if (!user) return false;
   if (isEditorial(user.role)) return true;
   if (!isOwner(user, record)) return false;
   if (user.role === 'author') return true;
-  return !record.wasPublished && effectiveStatus(record, now) !== 'publish';
+  return record.status === 'draft' || record.status === 'pending' || (record.status === 'trash' && !record.wasPublished);
+}
+
+/** Making a record sticky, or no longer sticky, is an editorial decision. */
+export function canChangeSticky(user: AuthenticatedUser): boolean {
+  return isEditorial(user.role);
 }
 
 /** Naming someone else as author is reserved to editors and administrators. */
@@ -61,11 +70,6 @@ export function canAssignAuthor(user: AuthenticatedUser, authorId: number): bool
  */
 export function canRequestStatus(user: AuthenticatedUser, status: WritableStatus | undefined): boolean {
   return !(status === 'private' && user.role === 'contributor');
-}
-
-/** Deleting for good is reserved to editors and administrators. */
-export function canForceDelete(user: AuthenticatedUser | undefined): boolean {
-  return isEditorial(user?.role);
 }
 
 /**

@@ -12,7 +12,7 @@ import { PostRecordTools } from './post-record-tools';
 import { PostErrors } from './post-errors';
 import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
-import { canAssignAuthor, canEdit, canForceDelete, canRead, canRequestStatus, isLockedFor } from './post-permissions';
+import { canAssignAuthor, canEdit, canRead, canRequestStatus, isLockedFor } from './post-permissions';
 import { wholeSeconds } from './publication-date';
 
 export type { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
@@ -58,7 +58,7 @@ export abstract class PostRecordsService<
   protected abstract blankRecord(): Partial<T>;
 
   /** Existing records equal to what the body describes (docs/api-rules.md, Writes), to return instead of a duplicate. */
-  protected findDuplicates(_manager: EntityManager, _record: T, _dto: D): Promise<T[]> {
+  protected findDuplicates(_manager: EntityManager, _draft: PostDraft<T, D>): Promise<T[]> {
     return Promise.resolve([]);
   }
 
@@ -157,13 +157,13 @@ export abstract class PostRecordsService<
    * record already existed (duplicate avoidance), which is then returned instead.
    */
   async insertDraft(manager: EntityManager, user: AuthenticatedUser, draft: PostDraft<T, D>): Promise<{ record: T; created: boolean }> {
-    const { record, dto, now } = draft;
-    const existing = await this.readableDuplicate(manager, record, dto, user, now);
+    const { record, dto } = draft;
+    const existing = await this.openDuplicate(manager, draft, user);
     if (existing) return { record: existing, created: false };
     // Writers of one title take turns from here (MySQL): the second look below sees a record that
     // another writer of the same body created meanwhile, and slug choices rarely collide.
     await this.holdCreateTurn(manager, record, dto);
-    const createdMeanwhile = await this.readableDuplicate(manager, record, dto, user, now);
+    const createdMeanwhile = await this.openDuplicate(manager, draft, user);
     if (createdMeanwhile) return { record: createdMeanwhile, created: false };
     if (draft.image) record.imageId = await this.images.store(manager, draft.image);
     record.slug = await this.freeSlug(manager, dto.slug || record.title);
@@ -201,17 +201,16 @@ export abstract class PostRecordsService<
 
   /** Trash, or with `force` delete for good (docs/api-rules.md, Deleting). */
   delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
-    // Checked before the lookup: a 403 even for a record that does not exist (docs/api-rules.md, Statuses, users and permissions).
-    if (force && !canForceDelete(user)) return Promise.reject(Errors.forbidden());
     return this.transactions.run(async (manager) => {
       const record = await this.lockAndFind(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
       const now = wholeSeconds();
+      // Whoever may delete a record may also delete it for good.
+      if (!canEdit(user, record, now)) throw Errors.forbidden();
       if (force) {
         await this.records.remove(record.id, manager);
         return { deleted: true, record };
       }
-      if (!canEdit(user, record, now)) throw Errors.forbidden();
       if (record.status === 'trash') throw PostErrors.inTrash(this.kind);
       await this.records.moveToTrash(record.id, now, manager);
       return { deleted: false, record: (await this.records.findByRef({ id: record.id }, manager)) as T };
@@ -251,9 +250,16 @@ export abstract class PostRecordsService<
     return { record, dto, now: context.now, image, extras };
   }
 
-  /** An existing record equal to the body; only one the caller may read (anything else would leak an unpublished one). */
-  private async readableDuplicate(manager: EntityManager, record: T, dto: D, user: AuthenticatedUser, now: Date): Promise<T | undefined> {
-    return (await this.findDuplicates(manager, record, dto)).find((candidate) => canRead(user, candidate, now));
+  /**
+   * An existing record equal to the body, only one the caller may read and open: returning an
+   * unpublished one, or a password-protected one the caller cannot open, would disclose what it
+   * hides, and matching it at all would confirm a guess of its hidden fields. Such a record is
+   * left alone and a new one is created.
+   */
+  private async openDuplicate(manager: EntityManager, draft: PostDraft<T, D>, user: AuthenticatedUser): Promise<T | undefined> {
+    return (await this.findDuplicates(manager, draft)).find(
+      (candidate) => canRead(user, candidate, draft.now) && !this.isLocked(candidate, user),
+    );
   }
 
   /**

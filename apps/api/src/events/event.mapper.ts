@@ -1,6 +1,6 @@
 import { LinkContext, parseCost, toPlainText } from '@app/common';
 import { CalendarEvent } from '@app/domain';
-import { EVENT_KIND, globalId, postBody, postHead, publicUrl } from '@app/posts';
+import { EVENT_KIND, globalId, lockedRecord, postBody, postHead, publicUrl, SHOWN_WHEN_LOCKED } from '@app/posts';
 import { CATEGORY_KIND, TAG_KIND } from '@app/terms';
 import { organizerJsonLd } from '../organizers/organizer.mapper';
 import { venueJsonLd } from '../venues/venue.mapper';
@@ -13,7 +13,7 @@ export interface EventPresentation {
   links: LinkContext;
   siteTimezone: string;
   now: Date;
-  /** Password-protected and not opened: content fields are emptied (docs/api-rules.md, Statuses, users and permissions). */
+  /** Password-protected and not opened: the event is shown through its allow-list, without linked records. */
   locked: boolean;
   /** The page's venues, organizers and terms, each formatted once. */
   shared: LinkedResponses;
@@ -60,19 +60,42 @@ function linkedRecords(
   };
 }
 
+/**
+ * What a locked event shows besides the head, title and slug: its schedule and flags. Its
+ * revision numbers its feed entry's changes. Everything else, its linked records too, is hidden.
+ */
+export const EVENT_SHOWN_WHEN_LOCKED: ReadonlyArray<keyof CalendarEvent> = [
+  ...SHOWN_WHEN_LOCKED,
+  'startUtc',
+  'endUtc',
+  'timezone',
+  'allDay',
+  'showMap',
+  'showMapLink',
+  'hideFromListings',
+  'sticky',
+  'featured',
+  'revision',
+];
+
+/** An event as the response shows it: a locked one (README, Security) through the allow-list above. */
+export function shownEvent(event: CalendarEvent, locked: boolean): CalendarEvent {
+  return locked ? lockedRecord(event, EVENT_SHOWN_WHEN_LOCKED) : event;
+}
+
 export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation): EventResponse {
-  const { links, siteTimezone, now, locked } = p;
+  const { links, siteTimezone, now } = p;
   const body = postBody(event);
   return {
     ...postHead(event, EVENT_KIND, links, siteTimezone, now),
     title: event.title,
-    description: locked ? '' : body.description,
-    excerpt: locked ? '' : body.excerpt,
+    description: body.description,
+    excerpt: body.excerpt,
     slug: body.slug,
-    image: locked ? false : body.image,
+    image: body.image,
     ...schedule(event),
-    ...(locked ? parseCost('') : parseCost(event.cost)),
-    website: locked ? '' : event.website,
+    ...parseCost(event.cost),
+    website: event.website,
     show_map: event.showMap,
     show_map_link: event.showMapLink,
     hide_from_listings: event.hideFromListings,
@@ -88,7 +111,7 @@ export function toEventFeedView(event: CalendarEvent, linked: EventLinks, p: Eve
   return {
     global_id: globalId(p.links.siteUrl, event.id),
     title: event.title,
-    description: p.locked ? '' : event.description,
+    description: event.description,
     url: publicUrl(event, EVENT_KIND, p.links),
     ...linkedRecords(linked, p),
   };

@@ -7,7 +7,7 @@ import { EventResponse } from './dto/event.response';
 import { organizerWithoutContent } from '../organizers/organizer.mapper';
 import { venueWithoutContent } from '../venues/venue.mapper';
 import { EventLinks, EventLinksService, noLinks } from './event-links.service';
-import { EventFeedView, eventJsonLd, EventPresentation, toEventFeedView, toEventResponse } from './event.mapper';
+import { EventFeedView, eventJsonLd, EventPresentation, shownEvent, toEventFeedView, toEventResponse } from './event.mapper';
 import { LinkedResponses } from './linked-responses';
 
 /** Events as returned, their linked records loaded for the whole page at once. */
@@ -44,7 +44,8 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     const shared = new LinkedResponses(context.links, siteTimezone, context.now);
     return events.map((event) => {
       const eventLinks = withoutLockedContent(linked.get(event.id) ?? noLinks(), user);
-      return toResponse(event, eventLinks, { links: context.links, siteTimezone, now: context.now, locked: isLocked(event), shared });
+      const locked = isLocked(event);
+      return toResponse(shownEvent(event, locked), eventLinks, { links: context.links, siteTimezone, now: context.now, locked, shared });
     });
   }
 }

@@ -1,6 +1,7 @@
 import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText, toPlainText } from '@app/common';
 import { CalendarEvent, DueEventsPublisher, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
 import {
+  canChangeSticky,
   EVENT_KIND,
   FieldsContext,
   fitTextColumn,
@@ -95,7 +96,9 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     return result;
   }
 
-  protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, { errors, isCreate }: FieldsContext): void {
+  protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, { errors, isCreate, user }: FieldsContext): void {
+    // A right, not a field's value: 403 at once, as for naming another author.
+    if (dto.sticky !== undefined && dto.sticky !== event.sticky && !canChangeSticky(user)) throw Errors.forbidden();
     event.revision = isCreate ? 0 : event.revision + 1;
     const { title, excerpt, cost } = dto;
     if (title !== undefined) errors.check(() => (event.title = requirePlainText('title', title)));

@@ -1,6 +1,6 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Organizer } from '@app/domain';
-import { MappingPresenter, ORGANIZER_KIND, placeStart, publicUrl } from '@app/posts';
+import { lockedRecord, MappingPresenter, ORGANIZER_KIND, placeStart, publicUrl, SHOWN_WHEN_LOCKED } from '@app/posts';
 import { OrganizerResponse } from './dto/organizer.response';
 
 export function toOrganizerResponse(organizer: Organizer, links: LinkContext, siteTimezone: string, now: Date): OrganizerResponse {
@@ -23,12 +23,9 @@ export function organizerJsonLd(organizer: Organizer, links: LinkContext) {
   };
 }
 
-/**
- * A password-protected organizer as callers who cannot open it see it (README, Security): name, slug,
- * links, dates and status stay; description, excerpt, image, phone, website and email are blank.
- */
+/** A password-protected organizer as callers who cannot open it see it: the head, name and slug. */
 export function organizerWithoutContent(organizer: Organizer): Organizer {
-  return { ...organizer, description: '', excerpt: '', image: null, imageId: null, phone: '', website: '', email: '' };
+  return lockedRecord(organizer, SHOWN_WHEN_LOCKED);
 }
 
 /** Organizers as returned, JSON-LD added on single reads. */

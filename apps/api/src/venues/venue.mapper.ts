@@ -1,6 +1,6 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Venue } from '@app/domain';
-import { MappingPresenter, placeStart, publicUrl, VENUE_KIND } from '@app/posts';
+import { lockedRecord, MappingPresenter, placeStart, publicUrl, SHOWN_WHEN_LOCKED, VENUE_KIND } from '@app/posts';
 import { VenueResponse } from './dto/venue.response';
 
 const US_NAMES = new Set(['', 'us', 'usa', 'united states', 'united states of america']);
@@ -55,30 +55,12 @@ export function venueJsonLd(venue: Venue, links: LinkContext) {
   };
 }
 
-/**
- * A password-protected venue as callers who cannot open it see it (README, Security): name, slug, links,
- * dates, status and the map flags stay; description, excerpt, image, address, city, country,
- * province, state, zip, phone, website, stateprovince and coordinates are blank.
- */
+/** What a locked venue shows besides the head, name and slug: its map flags. */
+export const VENUE_SHOWN_WHEN_LOCKED: ReadonlyArray<keyof Venue> = [...SHOWN_WHEN_LOCKED, 'showMap', 'showMapLink'];
+
+/** A password-protected venue as callers who cannot open it see it. */
 export function venueWithoutContent(venue: Venue): Venue {
-  return {
-    ...venue,
-    description: '',
-    excerpt: '',
-    image: null,
-    imageId: null,
-    address: '',
-    city: '',
-    country: '',
-    province: '',
-    state: '',
-    zip: '',
-    phone: '',
-    website: '',
-    stateprovince: '',
-    geoLat: null,
-    geoLng: null,
-  };
+  return lockedRecord(venue, VENUE_SHOWN_WHEN_LOCKED);
 }
 
 /** Venues as returned, JSON-LD added on single reads. */

@@ -1,6 +1,7 @@
 import { containsPattern, LIKE_ESCAPE } from '@app/database';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { lockedSql } from '../posts/visibility';
+import { contentFilterSql } from '../posts/visibility';
+import { isEditorial } from '../users/role';
 import { Viewer } from '../users/viewer';
 import { CalendarEvent } from './event.entity';
 
@@ -29,9 +30,9 @@ function phraseOf(text: string): string {
 
 /** Locked events (for this viewer) must match by title: the condition, or none for editors. */
 function whereTitleIfLocked(qb: SelectQueryBuilder<CalendarEvent>, text: string, viewer: Viewer | undefined): void {
-  const locked = lockedSql('p', viewer);
-  if (locked === '1 = 0') return;
-  qb.andWhere(`(NOT ${locked} OR p.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :eventSearchTitle))`, {
+  if (isEditorial(viewer?.role)) return;
+  const titleMatches = 'p.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :eventSearchTitle)';
+  qb.andWhere(contentFilterSql('p', viewer, '1 = 1', titleMatches), {
     eventSearchTitle: `title : ${phraseOf(text)}`,
     viewerId: viewer?.id ?? 0,
   });
@@ -46,7 +47,7 @@ export function whereEventSearch(qb: SelectQueryBuilder<CalendarEvent>, search: 
     return;
   }
   const [title, ...content] = COLUMNS.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
-  qb.andWhere(`(${title} OR (NOT ${lockedSql('p', viewer)} AND (${content.join(' OR ')})))`, {
+  qb.andWhere(contentFilterSql('p', viewer, `(${content.join(' OR ')})`, title), {
     eventSearch: containsPattern(text),
     viewerId: viewer?.id ?? 0,
   });

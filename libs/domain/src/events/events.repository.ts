@@ -2,7 +2,7 @@ import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { PostRecordsRepository } from '../posts/post-records.repository';
-import { lockedSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
+import { contentFilterSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
@@ -110,7 +110,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       criteria.geoloc !== undefined ||
       criteria.near
     ) {
-      qb.andWhere(`NOT ${lockedSql('p', criteria.viewer)}`, { viewerId: criteria.viewer?.id ?? 0 });
+      qb.andWhere(contentFilterSql('p', criteria.viewer, '1 = 1'), { viewerId: criteria.viewer?.id ?? 0 });
     }
     whereLinked(qb, 'categories_et', 'event_terms', 'term_id', criteria.categoryIds);
     whereLinked(qb, 'tags_et', 'event_terms', 'term_id', criteria.tagIds);

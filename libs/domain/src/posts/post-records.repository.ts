@@ -3,7 +3,7 @@ import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
-import { lockedSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
+import { contentFilterSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
 
 export type RecordRef = { id: number } | { slug: string };
 
@@ -188,6 +188,6 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     const [perColumn, ...contentColumns] = this.searchColumns.map(
       (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
     );
-    qb.andWhere(`(${perColumn} OR (NOT ${lockedSql('p', viewer)} AND (${contentColumns.join(' OR ')})))`, params);
+    qb.andWhere(contentFilterSql('p', viewer, `(${contentColumns.join(' OR ')})`, perColumn), params);
   }
 }

@@ -57,6 +57,19 @@ export function lockedSql(alias: string, viewer: Viewer | undefined): string {
 }
 
 /**
+ * The one condition every filter on content goes through (searches, filters on an event's terms,
+ * venues, organizers or coordinates, and any filter added later on what a record hides): a record
+ * the viewer cannot open (password) never meets `content`; it meets the filter only through
+ * `shown`, a condition on what a locked record shows (its name), when there is one. Needs the
+ * `viewerId` parameter for signed-in non-editors (visibilityParams).
+ */
+export function contentFilterSql(alias: string, viewer: Viewer | undefined, content: string, shown?: string): string {
+  const locked = lockedSql(alias, viewer);
+  const open = locked === '1 = 0' ? content : `(NOT ${locked} AND ${content})`;
+  return shown === undefined ? open : `(${shown} OR ${open})`;
+}
+
+/**
  * SQL true when the viewer may read the record aliased `alias` and it is not in trash: what a
  * filter or an embed may show. Needs the `now` parameter, and `viewerId` for signed-in non-editors.
  */

@@ -3,7 +3,7 @@ import { IsBoolean, IsOptional } from 'class-validator';
 
 /** Query of DELETE on a record. */
 export class DeletePostQuery extends LocalizedQuery {
-  /** Delete for good instead of moving to trash (editors and administrators). */
+  /** Delete for good instead of moving to trash (whoever may delete the record). */
   @IsOptional()
   @ToBoolean()
   @IsBoolean()

@@ -76,7 +76,7 @@ export class EventFieldsDto extends PostFieldsDto {
   @IsBoolean()
   hide_from_listings?: boolean;
 
-  /** Keep the event at the top of its day in calendar views. */
+  /** Keep the event at the top of its day in calendar views (editors and administrators; others get 403 for a change). */
   @OptionalField()
   @ToBoolean()
   @IsBoolean()

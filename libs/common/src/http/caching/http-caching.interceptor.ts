@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { from, map, Observable, switchMap } from 'rxjs';
 import { Errors } from '../../errors/errors';
 import { ApiRequest } from '../api-request';
+import { toJsonText } from '../json-text';
 import { API_NAMESPACE } from '../links';
 import { CachedAnswer } from './cached-answer';
 import { DATA_VERSION_SOURCE, DataVersionSource, versionToken } from './data-version-source';
@@ -80,7 +81,7 @@ export class HttpCachingInterceptor implements NestInterceptor {
     if (res.statusCode !== 200 || body === undefined || body === null) return body;
     // Objects leave as JSON; text (an iCalendar feed) with the type its handler set.
     if (typeof body !== 'object' && typeof body !== 'string') return body;
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const text = typeof body === 'string' ? body : toJsonText(body);
     if (typeof body !== 'string') res.setHeader('Content-Type', JSON_TYPE);
     const headers: Record<string, string> = {};
     for (const name of res.getHeaderNames()) {
