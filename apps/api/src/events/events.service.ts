@@ -18,6 +18,7 @@ import { ListEventsQuery } from './dto/list-events.query';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
 import { EventLinkPlan, EventLinksService } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
+import { EventSeriesService } from './event-series.service';
 import { feedUrl } from './feed/feed-query';
 
 const FLAGS = [
@@ -54,6 +55,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly links: EventLinksService,
     private readonly planner: EventListPlanner,
     private readonly dueEvents: DueEventsPublisher,
+    private readonly series: EventSeriesService,
   ) {
     super(events, tools);
   }
@@ -71,6 +73,12 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       sticky: false,
       featured: false,
       postParentId: null,
+      recurrence: null,
+      isSeries: false,
+      recurringEventId: null,
+      recurrenceIdUtc: null,
+      ownFields: null,
+      materializedUntil: null,
     };
   }
 
@@ -101,6 +109,8 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     if (title !== undefined) errors.check(() => (event.title = requirePlainText('title', title)));
     if (excerpt !== undefined) errors.check(() => (event.excerpt = fitTextColumn('excerpt', cleanHtml(excerpt))));
     this.applySchedule(event, dto, isCreate, errors);
+    if (!['timezone', 'start_date', 'end_date'].some((field) => errors.has(field)))
+      this.series.apply(event, dto.recurrence, errors, new Date());
     if (cost !== undefined) errors.check(() => (event.cost = costText(cost)));
     if (dto.website !== undefined) event.website = dto.website.trim();
     for (const [field, property] of FLAGS) {
@@ -167,6 +177,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     user: AuthenticatedUser,
   ): Promise<void> {
     await this.links.write(manager, event.id, draft.extras as EventLinkPlan, user, isCreate);
+    await this.series.write(event, manager);
     // Last: the term rows' counts are locked only for the end of the transaction.
     await this.events.flushTermCounts(manager);
   }

@@ -68,6 +68,8 @@ function examplesFor(language: Language): Examples {
     Image: records.imageExample(),
     DateDetails: event.start_date_details as Example,
     CostDetails: event.cost_details as Example,
+    Recurrence: records.recurrenceExample(language),
+    RecurrenceInput: input.namedInputExamples(language).RecurrenceInput as Example,
     EventList: records.listExample(language, 'events', records.eventExample(language)),
     VenueList: records.listExample(language, 'venues', records.venueExample(language)),
     OrganizerList: records.listExample(language, 'organizers', records.organizerExample(language)),

@@ -1,0 +1,113 @@
+import { FieldErrors, instantToWallTime, Language, zoneByName } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
+import { CalendarEvent, PlannedOccurrence, SeriesOccurrencesRepository } from '@app/domain';
+import {
+  describeRule,
+  expandOccurrences,
+  fromStoredRecurrence,
+  parseRecurrence,
+  Recurrence,
+  Series,
+  SeriesTiming,
+  StoredRecurrence,
+  toStoredRecurrence,
+} from '@app/recurrence';
+import { Inject, Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { EntityManager } from 'typeorm';
+
+/** `recurrence` as an answer shows it. */
+export interface RecurrenceResponseValue extends StoredRecurrence {
+  text: string;
+}
+
+/** What a series write does to the occurrence rows once the series' own row is saved. */
+type OccurrencePlan = { kind: 'rewrite'; occurrences: PlannedOccurrence[] } | { kind: 'remove' };
+
+/**
+ * Series (recurring events): reads `recurrence` from a write, computes the occurrences up to the
+ * horizon (RECURRENCE_HORIZON_MONTHS after now, RECURRENCE_MAX_OCCURRENCES at most) and has them
+ * written as rows of their own in the write's transaction.
+ */
+@Injectable()
+export class EventSeriesService {
+  private readonly plans = new WeakMap<CalendarEvent, OccurrencePlan>();
+
+  constructor(
+    private readonly occurrences: SeriesOccurrencesRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Occurrences exist up to here. */
+  horizon(now: Date): Date {
+    return DateTime.fromJSDate(now).plus({ months: this.config.recurrenceHorizonMonths }).toJSDate();
+  }
+
+  /** The event's rule, as stored; null on single events and occurrences. */
+  recurrenceOf(event: CalendarEvent): Recurrence | null {
+    return event.recurrence ? fromStoredRecurrence(JSON.parse(event.recurrence) as StoredRecurrence, event.timezone) : null;
+  }
+
+  timingOf(event: CalendarEvent): SeriesTiming {
+    const zone = zoneByName(event.timezone);
+    return {
+      start: instantToWallTime(event.startUtc, zone),
+      end: instantToWallTime(event.endUtc, zone),
+      timeZone: event.timezone,
+      allDay: event.allDay,
+    };
+  }
+
+  seriesOf(event: CalendarEvent, recurrence: Recurrence): Series {
+    return { ...this.timingOf(event), recurrence };
+  }
+
+  /**
+   * Applies `recurrence` of a write (or, on a series, a change of its schedule) to the record in
+   * memory and plans its occurrences; errors name `recurrence`. Called once the schedule is sound.
+   */
+  apply(event: CalendarEvent, input: unknown, errors: FieldErrors, now: Date): void {
+    const wasSeries = event.isSeries;
+    if (input === undefined && !wasSeries) return;
+    errors.check(() => {
+      const limits = { maxOccurrences: this.config.recurrenceMaxOccurrences };
+      const recurrence = input === undefined ? this.recurrenceOf(event) : parseRecurrence(input, this.timingOf(event), now, limits);
+      if (!recurrence) {
+        event.recurrence = null;
+        event.isSeries = false;
+        event.materializedUntil = null;
+        if (wasSeries) this.plans.set(event, { kind: 'remove' });
+        return;
+      }
+      const series = this.seriesOf(event, recurrence);
+      const until = new Date(Math.max(this.horizon(now).getTime(), event.startUtc.getTime()));
+      const occurrences = expandOccurrences(series, { until, maxOccurrences: limits.maxOccurrences });
+      event.recurrence = JSON.stringify(toStoredRecurrence(recurrence));
+      event.isSeries = true;
+      event.materializedUntil = isEndless(recurrence) ? until : null;
+      this.plans.set(event, { kind: 'rewrite', occurrences: occurrences.map(({ start, end }) => ({ start, end })) });
+    });
+  }
+
+  /** Writes the planned occurrence rows (after the series' row and links). */
+  async write(event: CalendarEvent, manager: EntityManager): Promise<void> {
+    const plan = this.plans.get(event);
+    this.plans.delete(event);
+    if (!plan) return;
+    if (plan.kind === 'remove') await this.occurrences.removeAll(event.id, manager);
+    else await this.occurrences.rewrite(event, plan.occurrences, manager);
+  }
+
+  /** `recurrence` of an answer: the stored rule with its description in the request's language. */
+  present(series: CalendarEvent | undefined, language: Language): RecurrenceResponseValue | null {
+    if (!series?.recurrence) return null;
+    const stored = JSON.parse(series.recurrence) as StoredRecurrence;
+    const recurrence = fromStoredRecurrence(stored, series.timezone);
+    return { ...stored, text: describeRule(recurrence.rule, zoneByName(series.timezone), language) };
+  }
+}
+
+/** A rule without COUNT or UNTIL grows as the horizon moves. */
+export function isEndless(recurrence: Recurrence): boolean {
+  return recurrence.rule.count === undefined && recurrence.rule.until === undefined;
+}
