@@ -207,4 +207,109 @@ describe('events: series and their occurrences', () => {
     const rows = await t.dataSource.query('SELECT COUNT(*) AS n FROM events WHERE recurring_event_id = ?', [series.id]);
     expect(Number(rows[0].n)).toBe(0);
   });
+
+  describe('changing a series and one occurrence', () => {
+    async function weekly(title: string) {
+      const series = await createEvent(t, {
+        title,
+        start_date: '2027-09-06 18:00',
+        end_date: '2027-09-06 19:00',
+        timezone: 'Europe/Berlin',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=4' },
+      });
+      const listed = (await occurrencesOf(series.id)).body.events as Array<{ id: number; start_date: string; title: string }>;
+      return { series, listed };
+    }
+
+    it('keeps the IDs of occurrences that still occur when the rule changes, and drops the others', async () => {
+      const { series, listed } = await weekly('Rule change');
+      await t.http
+        .patch(`${EVENTS}/${series.id}`)
+        .set(bearer(ADMIN_TOKEN))
+        .send({ recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=5' } })
+        .expect(200);
+      const after = (await occurrencesOf(series.id)).body.events as Array<{ id: number; start_date: string }>;
+      expect(after.map((event) => event.start_date)).toEqual([
+        '2027-09-06 18:00:00',
+        '2027-09-09 18:00:00',
+        '2027-09-13 18:00:00',
+        '2027-09-16 18:00:00',
+        '2027-09-20 18:00:00',
+      ]);
+      const byStart = new Map(after.map((event) => [event.start_date, event.id]));
+      for (const before of listed.slice(0, 3)) expect(byStart.get(before.start_date)).toBe(before.id);
+      expect(after.map((event) => event.id)).not.toContain(listed[3].id);
+      await getEvent(t, listed[3].id).expect(404);
+    });
+
+    it('scope=this keeps the change on one occurrence only, also through later series edits; other fields are refused', async () => {
+      const { series, listed } = await weekly('Exception series');
+      const moved = await t.http
+        .patch(`${EVENTS}/${listed[1].id}`)
+        .set(bearer(ADMIN_TOKEN))
+        .send({ title: 'Moved session', start_date: '2027-09-14 10:00', end_date: '2027-09-14 11:00' })
+        .expect(200);
+      expect(moved.body).toMatchObject({
+        id: listed[1].id,
+        title: 'Moved session',
+        start_date: '2027-09-14 10:00:00',
+        recurrence_id: '2027-09-13 18:00:00',
+      });
+      const refused = await t.http
+        .patch(`${EVENTS}/${listed[2].id}`)
+        .set(bearer(ADMIN_TOKEN))
+        .send({ status: 'draft', title: 'x' })
+        .expect(400);
+      expect(Object.keys(refused.body.data.params)).toEqual(['status']);
+
+      await t.http.patch(`${EVENTS}/${series.id}`).set(bearer(ADMIN_TOKEN)).send({ title: 'Renamed series', cost: '12' }).expect(200);
+      const after = (await occurrencesOf(series.id)).body.events as Array<{ id: number; title: string; cost: string; start_date: string }>;
+      expect(after.map((event) => [event.id, event.title, event.start_date])).toEqual([
+        [listed[0].id, 'Renamed series', '2027-09-06 18:00:00'],
+        [listed[1].id, 'Moved session', '2027-09-14 10:00:00'],
+        [listed[2].id, 'Renamed series', '2027-09-20 18:00:00'],
+        [listed[3].id, 'Renamed series', '2027-09-27 18:00:00'],
+      ]);
+      expect(after.every((event) => event.cost === '12')).toBe(true);
+    });
+
+    it('scope=all on an occurrence edits the series', async () => {
+      const { series, listed } = await weekly('Scope all');
+      const res = await t.http
+        .put(`${EVENTS}/${listed[2].id}`)
+        .set(bearer(ADMIN_TOKEN))
+        .send({ scope: 'all', title: 'All of them' })
+        .expect(200);
+      expect(res.body.id).toBe(series.id);
+      const after = (await occurrencesOf(series.id)).body.events as Array<{ title: string }>;
+      expect(after.map((event) => event.title)).toEqual(['All of them', 'All of them', 'All of them', 'All of them']);
+    });
+
+    it('DELETE on an occurrence cancels it: its original start joins exdates', async () => {
+      const { series, listed } = await weekly('Cancel one');
+      const res = await t.http.delete(`${EVENTS}/${listed[1].id}`).set(bearer(ADMIN_TOKEN)).expect(200);
+      expect(res.body).toMatchObject({ id: listed[1].id, status: 'trash', recurrence_id: '2027-09-13 18:00:00' });
+      const own = await getEvent(t, series.id).expect(200);
+      expect(own.body.recurrence.exdates).toEqual(['2027-09-13 18:00:00']);
+      const after = (await occurrencesOf(series.id)).body.events as Array<{ id: number }>;
+      expect(after.map((event) => event.id)).toEqual([listed[0].id, listed[2].id, listed[3].id]);
+      expect((await occurrencesOf(series.id)).headers['x-tec-total']).toBe('3');
+    });
+
+    it('keeps both of two concurrent scope=this edits of one series', async () => {
+      const { series, listed } = await weekly('Concurrent exceptions');
+      await Promise.all([
+        t.http.patch(`${EVENTS}/${listed[0].id}`).set(bearer(ADMIN_TOKEN)).send({ title: 'First changed' }).expect(200),
+        t.http.patch(`${EVENTS}/${listed[3].id}`).set(bearer(ADMIN_TOKEN)).send({ cost: '99' }).expect(200),
+      ]);
+      await t.http.patch(`${EVENTS}/${series.id}`).set(bearer(ADMIN_TOKEN)).send({ title: 'Series title', cost: '5' }).expect(200);
+      const after = (await occurrencesOf(series.id)).body.events as Array<{ title: string; cost: string }>;
+      expect(after.map((event) => [event.title, event.cost])).toEqual([
+        ['First changed', '5'],
+        ['Series title', '5'],
+        ['Series title', '5'],
+        ['Series title', '99'],
+      ]);
+    });
+  });
 });

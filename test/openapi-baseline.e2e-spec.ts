@@ -65,6 +65,7 @@ const ADDED_FIELDS: Record<string, string> = {
       'Event recurrence_id_utc',
       'CreateEventDto recurrence',
       'UpdateEventDto recurrence',
+      'UpdateEventDto scope',
     ].map((field) => [field, "recurring events: a series' rule and an occurrence's series and original start"]),
   ),
 };

@@ -15,6 +15,7 @@ import {
 import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { EntityManager } from 'typeorm';
+import { wallTime } from './event-dates';
 
 /** `recurrence` as an answer shows it. */
 export interface RecurrenceResponseValue extends StoredRecurrence {
@@ -96,6 +97,14 @@ export class EventSeriesService {
     if (!plan) return;
     if (plan.kind === 'remove') await this.occurrences.removeAll(event.id, manager);
     else await this.occurrences.rewrite(event, plan.occurrences, manager);
+  }
+
+  /** The series' stored rule with one more cancelled start (an occurrence deleted on its own). */
+  withExdate(series: CalendarEvent, originalStart: Date): string {
+    const stored = JSON.parse(series.recurrence ?? '{}') as StoredRecurrence;
+    const exdate = wallTime(originalStart, series.timezone);
+    const exdates = [...new Set([...stored.exdates, exdate])].sort();
+    return JSON.stringify({ ...stored, exdates });
   }
 
   /** `recurrence` of an answer: the stored rule with its description in the request's language. */

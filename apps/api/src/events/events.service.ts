@@ -1,5 +1,15 @@
 import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText, toPlainText } from '@app/common';
-import { CalendarEvent, DueEventsPublisher, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
+import {
+  CalendarEvent,
+  DueEventsPublisher,
+  EventListCriteria,
+  EventsRepository,
+  EXCEPTION_FIELDS,
+  parseOwnFields,
+  PostListCriteria,
+  RecordRef,
+  SeriesOccurrencesRepository,
+} from '@app/domain';
 import {
   EVENT_KIND,
   FieldsContext,
@@ -7,6 +17,10 @@ import {
   ListPlan,
   ListRepresentation,
   ListResult,
+  DeleteResult,
+  canEdit,
+  PostErrors,
+  wholeSeconds,
   PostDraft,
   PostRecordsService,
   PostRecordTools,
@@ -15,6 +29,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
 import { ListEventsQuery } from './dto/list-events.query';
+import { UpdateEventDto } from './dto/update-event.dto';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
 import { EventLinkPlan, EventLinksService } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
@@ -28,6 +43,10 @@ const FLAGS = [
   ['sticky', 'sticky'],
   ['featured', 'featured'],
 ] as const;
+
+/** How far a write to an occurrence's ID reaches. */
+const SCOPES = ['this', 'following', 'all'] as const;
+type Scope = (typeof SCOPES)[number];
 
 /** Length of the cost column (varchar). */
 const MAX_COST_LENGTH = 255;
@@ -56,8 +75,58 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly planner: EventListPlanner,
     private readonly dueEvents: DueEventsPublisher,
     private readonly series: EventSeriesService,
+    private readonly occurrences: SeriesOccurrencesRepository,
   ) {
     super(events, tools);
+  }
+
+  /**
+   * A write to an occurrence's ID: `scope=all` edits its series; `scope=this` (the default) keeps
+   * the change as this occurrence's exception, which only some fields may be.
+   */
+  override async update(user: AuthenticatedUser, ref: RecordRef, dto: EventFieldsDto): Promise<CalendarEvent> {
+    const { scope, ...fields } = dto as UpdateEventDto;
+    const target = 'id' in ref ? await this.events.findByRef(ref) : null;
+    if (scope !== undefined && !SCOPES.includes(scope as Scope))
+      throw Errors.invalidParam('scope', 'validation.isIn', { c0: SCOPES.join(', ') });
+    if (!target || target.recurringEventId === null) return super.update(user, ref, fields);
+    if (scope === 'all') return super.update(user, { id: target.recurringEventId }, fields);
+    if (scope === 'following') throw Errors.invalidParam('scope', 'validation.scopeNotYet');
+    const errors = FieldErrors.of(dto);
+    for (const [field, value] of Object.entries(fields)) {
+      if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language') {
+        errors.invalidParam(field, 'validation.notPerOccurrence');
+      }
+    }
+    errors.throwIfAny();
+    return super.update(user, ref, fields);
+  }
+
+  /** `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`. */
+  override async delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<CalendarEvent>> {
+    const target = 'id' in ref ? await this.events.findByRef(ref) : null;
+    if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
+    const seriesId = target.recurringEventId;
+    const originalStart = target.recurrenceIdUtc;
+    return this.transactions.run(async (manager) => {
+      const id = await this.events.lockForWrite({ id: seriesId }, manager);
+      const series = id === null ? null : await this.events.findByRef({ id }, manager);
+      const occurrence = await this.events.findByRef({ id: target.id }, manager);
+      if (!series || !occurrence) throw PostErrors.notFound(this.kind, ref);
+      if (!canEdit(user, series, new Date())) throw Errors.forbidden();
+      series.recurrence = this.series.withExdate(series, originalStart);
+      series.modifiedUtc = wholeSeconds();
+      series.revision += 1;
+      await manager.update(
+        CalendarEvent,
+        { id: series.id },
+        { recurrence: series.recurrence, modifiedUtc: series.modifiedUtc, revision: series.revision },
+      );
+      await this.occurrences.removeOne(occurrence.id, manager);
+      await this.events.flushTermCounts(manager);
+      occurrence.status = 'trash';
+      return { deleted: false, record: occurrence };
+    });
   }
 
   protected blankRecord(): Partial<CalendarEvent> {
@@ -105,6 +174,11 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
 
   protected applyOwnFields(event: CalendarEvent, dto: EventFieldsDto, { errors, isCreate }: FieldsContext): void {
     event.revision = isCreate ? 0 : event.revision + 1;
+    if (event.recurringEventId !== null) {
+      // An occurrence's exception remembers the fields it changed: series edits keep them.
+      const changed = Object.keys(EXCEPTION_FIELDS).filter((field) => dto[field as keyof EventFieldsDto] !== undefined);
+      event.ownFields = [...new Set([...parseOwnFields(event.ownFields), ...changed])].join(',') || null;
+    }
     const { title, excerpt, cost } = dto;
     if (title !== undefined) errors.check(() => (event.title = requirePlainText('title', title)));
     if (excerpt !== undefined) errors.check(() => (event.excerpt = fitTextColumn('excerpt', cleanHtml(excerpt))));

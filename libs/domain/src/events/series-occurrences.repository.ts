@@ -98,7 +98,9 @@ export class SeriesOccurrencesRepository {
     );
     const fresh = wanted.filter((occurrence) => !exceptionStarts.has(occurrence.start.getTime()));
     await this.insertRows(series, fresh, reusedIds, db);
-    for (const exception of exceptions) await this.refreshException(series, exception, db);
+    for (const exception of exceptions) {
+      await this.refreshException(series, exception, wantedByStart.get(exception.recurrenceIdUtc.getTime()) as PlannedOccurrence, db);
+    }
     await this.copyLinks(series.id, exceptions, db);
     await this.counts.noteOccurrences(db, series.id, 1);
   }
@@ -208,8 +210,13 @@ export class SeriesOccurrencesRepository {
   }
 
   /** An exception takes every field of its series except those it changed itself. */
-  private async refreshException(series: CalendarEvent, exception: StoredOccurrence, db: EntityManager): Promise<void> {
-    const values = sharedValues(series, db);
+  private async refreshException(
+    series: CalendarEvent,
+    exception: StoredOccurrence,
+    planned: PlannedOccurrence,
+    db: EntityManager,
+  ): Promise<void> {
+    const values: Record<string, unknown> = { ...sharedValues(series, db), startUtc: planned.start, endUtc: planned.end };
     for (const field of exception.ownFields) for (const column of EXCEPTION_FIELDS[field]) delete values[column];
     await db.update(CalendarEvent, { id: exception.id }, values as never);
   }
