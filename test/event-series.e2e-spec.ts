@@ -312,4 +312,48 @@ describe('events: series and their occurrences', () => {
       ]);
     });
   });
+
+  it('grows an endless series as the horizon moves, with no job, keeping the IDs it had (fake clock)', async () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const series = await createEvent(t, {
+      title: 'Endless growing',
+      start_date: `${nextYear}-02-01 09:00`,
+      end_date: `${nextYear}-02-01 10:00`,
+      recurrence: { rrule: 'FREQ=WEEKLY' },
+    });
+    const wide = { start_date: `${nextYear}-01-01`, end_date: `${nextYear + 5}-12-31` };
+    const before = (await occurrencesOf(series.id, { ...wide, per_page: 50 })).headers['x-tec-total'];
+    const beforeIds = (await occurrencesOf(series.id, { ...wide, per_page: 5 })).body.events.map((event: { id: number }) => event.id);
+    // Only Date is faked: the HTTP stack's timers keep running.
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    });
+    try {
+      jest.setSystemTime(new Date(Date.now() + 70 * 86_400_000));
+      const after = await occurrencesOf(series.id, { ...wide, per_page: 5 });
+      expect(Number(after.headers['x-tec-total']) - Number(before)).toBeGreaterThanOrEqual(9);
+      expect(Number(after.headers['x-tec-total']) - Number(before)).toBeLessThanOrEqual(11);
+      expect(after.body.events.map((event: { id: number }) => event.id)).toEqual(beforeIds);
+      // A second read finds nothing more to add.
+      expect((await occurrencesOf(series.id, { ...wide, per_page: 5 })).headers['x-tec-total']).toBe(after.headers['x-tec-total']);
+      const rows = await t.dataSource.query(
+        'SELECT COUNT(*) AS n, COUNT(DISTINCT recurrence_id_utc) AS d FROM events WHERE recurring_event_id = ?',
+        [series.id],
+      );
+      expect(Number(rows[0].n)).toBe(Number(rows[0].d));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { FieldErrors, instantToWallTime, Language, zoneByName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { CalendarEvent, PlannedOccurrence, SeriesOccurrencesRepository } from '@app/domain';
+import { TransactionRunner } from '@app/database';
+import { CalendarEvent, EventsRepository, PlannedOccurrence, SeriesOccurrencesRepository } from '@app/domain';
 import {
   describeRule,
   expandOccurrences,
@@ -36,8 +37,44 @@ export class EventSeriesService {
 
   constructor(
     private readonly occurrences: SeriesOccurrencesRepository,
+    private readonly events: EventsRepository,
+    private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Endless series grow as the horizon moves, with no job to run: every list read first asks
+   * (one lookup on the materialized_until index) whether a series' occurrences end before today's
+   * horizon, and extends each such series in a transaction of its own. Idempotent: the series row
+   * is locked and its horizon read again, so instances racing here add each occurrence once.
+   */
+  async growDue(now: Date): Promise<number> {
+    const target = startOfUtcDay(this.horizon(now));
+    let grown = 0;
+    for (;;) {
+      const due = await this.events.seriesMaterializedBefore(target, GROWTH_BATCH);
+      for (const id of due) if (await this.transactions.run((manager) => this.grow(id, now, manager))) grown++;
+      if (due.length < GROWTH_BATCH) return grown;
+    }
+  }
+
+  private async grow(id: number, now: Date, manager: EntityManager): Promise<boolean> {
+    if ((await this.events.lockForWrite({ id }, manager)) === null) return false;
+    const series = await this.events.findByRef({ id }, manager);
+    const recurrence = series ? this.recurrenceOf(series) : null;
+    if (!series?.materializedUntil || !recurrence) return false;
+    const until = this.horizon(now);
+    if (series.materializedUntil.getTime() >= startOfUtcDay(until).getTime()) return false;
+    const existing = await this.occurrences.occurrencesOf(series.id, manager);
+    const room = Math.max(0, this.config.recurrenceMaxOccurrences - existing.length);
+    const added = expandOccurrences(this.seriesOf(series, recurrence), { after: series.materializedUntil, until, maxOccurrences: Infinity })
+      .slice(0, room)
+      .map(({ start, end }) => ({ start, end }));
+    await this.occurrences.append(series, added, manager);
+    await manager.update(CalendarEvent, { id: series.id }, { materializedUntil: until });
+    await this.events.flushTermCounts(manager);
+    return true;
+  }
 
   /** Occurrences exist up to here. */
   horizon(now: Date): Date {
@@ -114,6 +151,13 @@ export class EventSeriesService {
     const recurrence = fromStoredRecurrence(stored, series.timezone);
     return { ...stored, text: describeRule(recurrence.rule, zoneByName(series.timezone), language) };
   }
+}
+
+/** Endless series extended per round of growDue. */
+const GROWTH_BATCH = 50;
+
+function startOfUtcDay(instant: Date): Date {
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
 }
 
 /** A rule without COUNT or UNTIL grows as the horizon moves. */

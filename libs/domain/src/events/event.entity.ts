@@ -80,7 +80,8 @@ export class CalendarEvent extends PostRecord {
   @Column({ name: 'own_fields', type: 'varchar', length: 255, nullable: true })
   ownFields: string | null;
 
-  /** On a series, the instant up to which its occurrences exist (the horizon when they were made). */
+  /** On an endless series, the instant up to which its occurrences exist (the horizon when they were made). */
+  @Index('IDX_events_materialized')
   @Column({ name: 'materialized_until', type: 'datetime', nullable: true })
   materializedUntil: Date | null;
 

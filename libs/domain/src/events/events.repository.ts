@@ -52,6 +52,18 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     super(dataSource, CalendarEvent);
   }
 
+  /** Up to `limit` endless series whose occurrences end before `instant` (the materialized_until index). */
+  async seriesMaterializedBefore(instant: Date, limit: number): Promise<number[]> {
+    const rows = await this.manager
+      .createQueryBuilder<CalendarEvent>(CalendarEvent, 'p')
+      .select('p.id', 'id')
+      .where('p.materialized_until < :instant', { instant })
+      .orderBy('p.materialized_until', 'ASC')
+      .limit(limit)
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
   /** Whether the event is a series (has a recurrence). */
   async isSeries(id: number): Promise<boolean> {
     const row = await this.manager

@@ -35,20 +35,22 @@ export class RecurringEvents1797400000000 implements MigrationInterface {
     if (queryRunner.connection.options.type === 'better-sqlite3') {
       for (const column of COLUMNS.sqlite) await queryRunner.query(`ALTER TABLE "events" ADD COLUMN ${column}`);
       await queryRunner.query(`CREATE UNIQUE INDEX "UQ_events_occurrence" ON "events" ("recurring_event_id", "recurrence_id_utc")`);
+      await queryRunner.query(`CREATE INDEX "IDX_events_materialized" ON "events" ("materialized_until")`);
     } else {
       await queryRunner.query(
-        `ALTER TABLE \`events\` ${COLUMNS.mysql.map((column) => `ADD ${column}`).join(', ')}, ADD UNIQUE INDEX \`UQ_events_occurrence\` (\`recurring_event_id\`, \`recurrence_id_utc\`)`,
+        `ALTER TABLE \`events\` ${COLUMNS.mysql.map((column) => `ADD ${column}`).join(', ')}, ADD UNIQUE INDEX \`UQ_events_occurrence\` (\`recurring_event_id\`, \`recurrence_id_utc\`), ADD INDEX \`IDX_events_materialized\` (\`materialized_until\`)`,
       );
     }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type === 'better-sqlite3') {
+      await queryRunner.query(`DROP INDEX "IDX_events_materialized"`);
       await queryRunner.query(`DROP INDEX "UQ_events_occurrence"`);
       for (const name of [...NAMES].reverse()) await queryRunner.query(`ALTER TABLE "events" DROP COLUMN "${name}"`);
     } else {
       await queryRunner.query(
-        `ALTER TABLE \`events\` DROP INDEX \`UQ_events_occurrence\`, ${NAMES.map((name) => `DROP COLUMN \`${name}\``).join(', ')}`,
+        `ALTER TABLE \`events\` DROP INDEX \`UQ_events_occurrence\`, DROP INDEX \`IDX_events_materialized\`, ${NAMES.map((name) => `DROP COLUMN \`${name}\``).join(', ')}`,
       );
     }
   }
