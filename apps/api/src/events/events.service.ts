@@ -85,7 +85,10 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    * the change as this occurrence's exception, which only some fields may be.
    */
   override async update(user: AuthenticatedUser, ref: RecordRef, dto: EventFieldsDto): Promise<CalendarEvent> {
-    const { scope, ...fields } = dto as UpdateEventDto;
+    // The body itself goes on (the validation pipe's findings are attached to it), without `scope`.
+    const fields = dto as UpdateEventDto;
+    const scope = fields.scope;
+    delete fields.scope;
     const target = 'id' in ref ? await this.events.findByRef(ref) : null;
     if (scope !== undefined && !SCOPES.includes(scope as Scope))
       throw Errors.invalidParam('scope', 'validation.isIn', { c0: SCOPES.join(', ') });
@@ -94,7 +97,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     if (scope === 'following') throw Errors.invalidParam('scope', 'validation.scopeNotYet');
     const errors = FieldErrors.of(dto);
     for (const [field, value] of Object.entries(fields)) {
-      if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language') {
+      if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language' && !errors.has(field)) {
         errors.invalidParam(field, 'validation.notPerOccurrence');
       }
     }

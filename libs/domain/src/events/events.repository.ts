@@ -64,6 +64,16 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     return rows.map((row) => Number(row.id));
   }
 
+  /** The exceptions (changed occurrences) of these series, with their images. */
+  async exceptionsOf(seriesIds: number[]): Promise<CalendarEvent[]> {
+    if (seriesIds.length === 0) return [];
+    return this.baseQuery()
+      .where('p.recurring_event_id IN (:...seriesIds)', { seriesIds })
+      .andWhere('p.own_fields IS NOT NULL')
+      .orderBy('p.recurrence_id_utc', 'ASC')
+      .getMany();
+  }
+
   /** Whether the event is a series (has a recurrence). */
   async isSeries(id: number): Promise<boolean> {
     const row = await this.manager
