@@ -273,6 +273,32 @@ describe('events: series and their occurrences', () => {
       expect(after.every((event) => event.cost === '12')).toBe(true);
     });
 
+    it('scope=following splits the series: a new series from this occurrence on takes the change, the later IDs and exceptions', async () => {
+      const { series, listed } = await weekly('Split series');
+      await t.http.patch(`${EVENTS}/${listed[3].id}`).set(bearer(ADMIN_TOKEN)).send({ cost: '7' }).expect(200);
+      const res = await t.http
+        .patch(`${EVENTS}/${listed[2].id}`)
+        .set(bearer(ADMIN_TOKEN))
+        .send({ scope: 'following', title: 'New term' })
+        .expect(200);
+      const created = res.body as { id: number; recurrence: { rrule: string }; start_date: string; title: string };
+      expect(created.id).not.toBe(series.id);
+      expect(created).toMatchObject({ title: 'New term', start_date: '2027-09-20 18:00:00' });
+      expect(created.recurrence.rrule).toBe('FREQ=WEEKLY;COUNT=2;BYDAY=MO');
+      const old = (await getEvent(t, series.id).expect(200)).body as { recurrence: { rrule: string } };
+      expect(old.recurrence.rrule).toBe('FREQ=WEEKLY;COUNT=2;BYDAY=MO');
+      const before = (await occurrencesOf(series.id)).body.events as Array<{ id: number; title: string }>;
+      expect(before.map((event) => [event.id, event.title])).toEqual([
+        [listed[0].id, 'Split series'],
+        [listed[1].id, 'Split series'],
+      ]);
+      const later = (await occurrencesOf(created.id)).body.events as Array<{ id: number; title: string; cost: string }>;
+      expect(later.map((event) => [event.id, event.title, event.cost])).toEqual([
+        [listed[2].id, 'New term', ''],
+        [listed[3].id, 'New term', '7'],
+      ]);
+    });
+
     it('scope=all on an occurrence edits the series', async () => {
       const { series, listed } = await weekly('Scope all');
       const res = await t.http

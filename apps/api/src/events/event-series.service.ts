@@ -26,6 +26,12 @@ export interface RecurrenceResponseValue extends StoredRecurrence {
 /** What a series write does to the occurrence rows once the series' own row is saved. */
 type OccurrencePlan = { kind: 'rewrite'; occurrences: PlannedOccurrence[] } | { kind: 'remove' };
 
+/** A new series taking over another's occurrence rows from an instant on ("this and following"). */
+interface Adoption {
+  fromSeriesId: number;
+  from: Date;
+}
+
 /**
  * Series (recurring events): reads `recurrence` from a write, computes the occurrences up to the
  * horizon (RECURRENCE_HORIZON_MONTHS after now, RECURRENCE_MAX_OCCURRENCES at most) and has them
@@ -34,6 +40,7 @@ type OccurrencePlan = { kind: 'rewrite'; occurrences: PlannedOccurrence[] } | { 
 @Injectable()
 export class EventSeriesService {
   private readonly plans = new WeakMap<CalendarEvent, OccurrencePlan>();
+  private readonly adoptions = new WeakMap<CalendarEvent, Adoption>();
 
   constructor(
     private readonly occurrences: SeriesOccurrencesRepository,
@@ -127,10 +134,18 @@ export class EventSeriesService {
     });
   }
 
+  /** When `event` (a new series) is written, it takes over `fromSeriesId`'s occurrence rows from `from` on, IDs and exceptions kept. */
+  adopt(event: CalendarEvent, fromSeriesId: number, from: Date): void {
+    this.adoptions.set(event, { fromSeriesId, from });
+  }
+
   /** Writes the planned occurrence rows (after the series' row and links). */
   async write(event: CalendarEvent, manager: EntityManager): Promise<void> {
     const plan = this.plans.get(event);
     this.plans.delete(event);
+    const adoption = this.adoptions.get(event);
+    this.adoptions.delete(event);
+    if (adoption) await this.occurrences.moveOccurrences(adoption.fromSeriesId, event.id, adoption.from, manager);
     if (!plan) return;
     if (plan.kind === 'remove') await this.occurrences.removeAll(event.id, manager);
     else await this.occurrences.rewrite(event, plan.occurrences, manager);

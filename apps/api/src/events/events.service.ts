@@ -3,6 +3,7 @@ import {
   CalendarEvent,
   DueEventsPublisher,
   EventListCriteria,
+  EventLinksRepository,
   EventsRepository,
   EXCEPTION_FIELDS,
   parseOwnFields,
@@ -25,6 +26,8 @@ import {
   PostRecordsService,
   PostRecordTools,
 } from '@app/posts';
+import { formatStoredWallTime, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
+import { WallTime } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
@@ -43,6 +46,11 @@ const FLAGS = [
   ['sticky', 'sticky'],
   ['featured', 'featured'],
 ] as const;
+
+/** The fields a body gives (undefined ones left out). */
+function definedFields(dto: EventFieldsDto): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(dto).filter(([field, value]) => value !== undefined && field !== 'scope'));
+}
 
 /** How far a write to an occurrence's ID reaches. */
 const SCOPES = ['this', 'following', 'all'] as const;
@@ -76,6 +84,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly dueEvents: DueEventsPublisher,
     private readonly series: EventSeriesService,
     private readonly occurrences: SeriesOccurrencesRepository,
+    private readonly linkRows: EventLinksRepository,
   ) {
     super(events, tools);
   }
@@ -94,7 +103,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       throw Errors.invalidParam('scope', 'validation.isIn', { c0: SCOPES.join(', ') });
     if (!target || target.recurringEventId === null) return super.update(user, ref, fields);
     if (scope === 'all') return super.update(user, { id: target.recurringEventId }, fields);
-    if (scope === 'following') throw Errors.invalidParam('scope', 'validation.scopeNotYet');
+    if (scope === 'following') return this.splitAt(user, target, fields);
     const errors = FieldErrors.of(dto);
     for (const [field, value] of Object.entries(fields)) {
       if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language' && !errors.has(field)) {
@@ -103,6 +112,81 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     }
     errors.throwIfAny();
     return super.update(user, ref, fields);
+  }
+
+  /**
+   * "This and following" (`scope=following`): in one transaction a new series starting at the
+   * occurrence takes the change, the rest of the rule and the later occurrences (their IDs and
+   * exceptions kept); the old series ends before it. The answer is the new series.
+   */
+  private splitAt(user: AuthenticatedUser, occurrence: CalendarEvent, dto: EventFieldsDto): Promise<CalendarEvent> {
+    const seriesId = occurrence.recurringEventId as number;
+    const at = occurrence.recurrenceIdUtc as Date;
+    return this.transactions
+      .run(async (manager) => {
+        FieldErrors.of(dto).throwIfAny();
+        const locked = await this.events.lockForWrite({ id: seriesId }, manager);
+        const old = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+        const recurrence = old ? this.series.recurrenceOf(old) : null;
+        if (!old || !recurrence) throw PostErrors.notFound(this.kind, { id: occurrence.id });
+        if (!canEdit(user, old, new Date())) throw Errors.forbidden();
+        const split = FieldErrors.empty();
+        const parts = split.check(() => splitSeries(this.series.seriesOf(old, recurrence), at));
+        split.throwIfAny();
+        if (!parts?.before) {
+          // Split at the first occurrence: the whole series changes.
+          delete (dto as UpdateEventDto).scope;
+          return null;
+        }
+        const body = { ...(await this.seriesBody(old, parts.after, manager)), ...definedFields(dto) } as EventFieldsDto;
+        const errors = FieldErrors.of(dto);
+        const draft = await this.draftNew(manager, user, body, errors);
+        errors.throwIfAny();
+        draft.record.authorId = old.authorId;
+        this.series.adopt(draft.record, old.id, at);
+        const { record } = await this.insertDraft(manager, user, draft);
+        old.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
+        const kept = FieldErrors.empty();
+        this.series.apply(old, undefined, kept, new Date());
+        kept.throwIfAny();
+        old.modifiedUtc = wholeSeconds();
+        old.revision += 1;
+        delete (old as Partial<CalendarEvent>).image;
+        await this.events.save(old, manager);
+        await this.series.write(old, manager);
+        await this.events.flushTermCounts(manager);
+        return record;
+      })
+      .then((created) => created ?? super.update(user, { id: seriesId }, dto));
+  }
+
+  /** A create body repeating the series' fields and links, starting at the split's new series. */
+  private async seriesBody(old: CalendarEvent, after: Series, manager: EntityManager): Promise<Record<string, unknown>> {
+    const links = await this.linkRows.rowsOf([old.id], manager);
+    const wall = (time: WallTime) => formatStoredWallTime(time);
+    return {
+      title: old.title,
+      description: old.description,
+      excerpt: old.excerpt,
+      status: old.status,
+      timezone: old.timezone,
+      all_day: old.allDay,
+      start_date: wall(after.start),
+      end_date: wall(after.end),
+      cost: old.cost,
+      website: old.website,
+      show_map: old.showMap,
+      show_map_link: old.showMapLink,
+      hide_from_listings: old.hideFromListings,
+      sticky: old.sticky,
+      featured: old.featured,
+      ...(old.imageId !== null ? { image: old.imageId } : {}),
+      ...(old.password ? { password: old.password } : {}),
+      categories: links.terms.map((link) => link.termId),
+      venue: links.venues.map((link) => link.placeId),
+      organizer: links.organizers.map((link) => link.placeId),
+      recurrence: toStoredRecurrence(after.recurrence),
+    };
   }
 
   /** `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`. */
