@@ -81,7 +81,7 @@ function examplesFor(language: Language): Examples {
     Error: error,
     ErrorData: error.data as Example,
     CreateEventDto: input.eventFields(language),
-    UpdateEventDto: input.eventFields(language),
+    UpdateEventDto: { ...input.eventFields(language), scope: 'this' },
     CreateVenueDto: venueInput.fields,
     UpdateVenueDto: venueInput.fields,
     CreateOrganizerDto: organizerInput.fields,
