@@ -299,6 +299,69 @@ describe('events: series and their occurrences', () => {
       ]);
     });
 
+    it('takes scope from the query string as well', async () => {
+      const { series, listed } = await weekly('Scope in query');
+      const res = await t.http
+        .patch(`${EVENTS}/${listed[1].id}`)
+        .query({ scope: 'all' })
+        .set(bearer(ADMIN_TOKEN))
+        .send({ title: 'Via query' })
+        .expect(200);
+      expect(res.body.id).toBe(series.id);
+      const bad = await t.http
+        .patch(`${EVENTS}/${listed[1].id}`)
+        .query({ scope: 'some' })
+        .set(bearer(ADMIN_TOKEN))
+        .send({ title: 'x' })
+        .expect(400);
+      expect(Object.keys(bad.body.data.params)).toEqual(['scope']);
+    });
+
+    it('answers an occurrence with an ETag and honours If-Match on its writes', async () => {
+      const { listed } = await weekly('Occurrence etags');
+      // One Host for every request: the links, and so the ETags, name the host a request came to.
+      const headers = { ...bearer(ADMIN_TOKEN), Host: 'localhost' };
+      const path = `${EVENTS}/${listed[1].id}`;
+      const etag = (await t.http.get(path).set(headers).expect(200)).headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      await t.http
+        .get(path)
+        .set({ ...headers, 'If-None-Match': etag })
+        .expect(304);
+      await t.http
+        .patch(path)
+        .set({ ...headers, 'If-Match': '"stale"' })
+        .send({ title: 'No' })
+        .expect(412);
+      await t.http
+        .patch(path)
+        .set({ ...headers, 'If-Match': etag })
+        .send({ title: 'Yes' })
+        .expect(200);
+      await t.http
+        .patch(path)
+        .set({ ...headers, 'If-Match': etag })
+        .send({ title: 'Again' })
+        .expect(412);
+      expect((await t.http.get(path).set(headers).expect(200)).body.title).toBe('Yes');
+    });
+
+    it('a venue of a series whose first occurrence has ended still has upcoming events (its occurrences count)', async () => {
+      const venue = await createVenue(t, { venue: 'Series only venue' });
+      const lastWeek = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+      await createEvent(t, {
+        title: 'Running series',
+        start_date: `${lastWeek} 10:00`,
+        end_date: `${lastWeek} 11:00`,
+        venue: venue.id,
+        recurrence: { rrule: 'FREQ=WEEKLY;COUNT=5' },
+      });
+      const upcoming = await t.http.get(`${NS}/venues`).query({ only_with_upcoming: true, search: 'Series only venue' }).expect(200);
+      expect(upcoming.body.venues.map((v: { id: number }) => v.id)).toEqual([venue.id]);
+      const linked = await t.http.get(`${NS}/venues`).query({ has_events: true, search: 'Series only venue' }).expect(200);
+      expect(linked.body.venues.map((v: { id: number }) => v.id)).toEqual([venue.id]);
+    });
+
     it('scope=all on an occurrence edits the series', async () => {
       const { series, listed } = await weekly('Scope all');
       const res = await t.http
