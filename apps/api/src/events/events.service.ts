@@ -98,7 +98,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     const fields = dto as UpdateEventDto;
     const scope = fields.scope;
     delete fields.scope;
-    const target = 'id' in ref ? await this.events.findByRef(ref) : null;
+    const target = await this.events.findByRef(ref);
     if (scope !== undefined && !SCOPES.includes(scope as Scope))
       throw Errors.invalidParam('scope', 'validation.isIn', { c0: SCOPES.join(', ') });
     if (!target || target.recurringEventId === null) return super.update(user, ref, fields);
@@ -191,7 +191,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
 
   /** `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`. */
   override async delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<CalendarEvent>> {
-    const target = 'id' in ref ? await this.events.findByRef(ref) : null;
+    const target = await this.events.findByRef(ref);
     if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
     const seriesId = target.recurringEventId;
     const originalStart = target.recurrenceIdUtc;
