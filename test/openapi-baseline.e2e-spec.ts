@@ -35,25 +35,45 @@ const ADDED_PATHS: Record<string, string> = {
 };
 
 /** Schemas added since the baseline, with why. */
-const ADDED_SCHEMAS: Record<string, string> = Object.fromEntries(
-  [
-    'DateInput',
-    'ImageInput',
-    'CostInput',
-    'TermReference',
-    'TermReferences',
-    'RecordIdReference',
-    'VenueReference',
-    'VenueReferences',
-    'OrganizerReference',
-    'OrganizerReferences',
-  ].map((name) => [name, 'named input shapes for generated clients instead of anonymous unions']),
-);
+const ADDED_SCHEMAS: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      'DateInput',
+      'ImageInput',
+      'CostInput',
+      'TermReference',
+      'TermReferences',
+      'RecordIdReference',
+      'VenueReference',
+      'VenueReferences',
+      'OrganizerReference',
+      'OrganizerReferences',
+    ].map((name) => [name, 'named input shapes for generated clients instead of anonymous unions']),
+  ),
+  Recurrence: "recurring events: a series' rule as returned",
+  RecurrenceInput: "recurring events: a series' rule as written",
+};
 
 /** Fields added to schemas since the baseline (`Schema field`), with why. */
 const ADDED_FIELDS: Record<string, string> = {
   'Term meta': 'every term answer carries `meta: []`, as the plugin sends it',
+  ...Object.fromEntries(
+    [
+      'Event recurrence',
+      'Event recurring_event_id',
+      'Event recurrence_id',
+      'Event recurrence_id_utc',
+      'CreateEventDto recurrence',
+      'UpdateEventDto recurrence',
+      'UpdateEventDto scope',
+    ].map((field) => [field, "recurring events: a series' rule and an occurrence's series and original start"]),
+  ),
 };
+
+/** Query parameters added since the baseline (`METHOD path name`), with why. */
+const ADDED_PARAMETERS: Record<string, string> = Object.fromEntries(
+  ['GET /events recurring_event', 'GET /events expand'].map((name) => [name, "recurring events: a series' occurrences, a series once"]),
+);
 
 /** Statuses the baseline declared that the service never answers, with why. */
 const DROPPED_STATUSES: Record<string, string> = Object.fromEntries(
@@ -62,7 +82,7 @@ const DROPPED_STATUSES: Record<string, string> = Object.fromEntries(
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
-/** The bodies whose description/excerpt are limited, and the event bodies whose links are (README, Security). */
+/** The bodies whose description/excerpt are limited, and the event bodies whose links are. */
 const POST_BODIES = ['Event', 'Venue', 'Organizer'].flatMap((kind) => [`Create${kind}Dto`, `Update${kind}Dto`]);
 const EVENT_BODIES = ['CreateEventDto', 'UpdateEventDto'];
 
@@ -82,9 +102,9 @@ function skeleton(document: Document) {
       if (!operation) continue;
       operations[`${method.toUpperCase()} ${path}`] = {
         operationId: operation.operationId,
-        parameters: ((operation.parameters ?? []) as OpenAPIV3.ParameterObject[]).map(
-          (p) => `${p.in} ${p.name}${p.required ? ' (required)' : ''}`,
-        ),
+        parameters: ((operation.parameters ?? []) as OpenAPIV3.ParameterObject[])
+          .filter((p) => !(`${method.toUpperCase()} ${path} ${p.name}` in ADDED_PARAMETERS))
+          .map((p) => `${p.in} ${p.name}${p.required ? ' (required)' : ''}`),
         body: refName((operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content['application/json']?.schema),
         // Statuses may be added (the document lists every error a route can answer), never dropped.
         responses: Object.keys(operation.responses).sort(),

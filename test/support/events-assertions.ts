@@ -42,6 +42,10 @@ export const EVENT_KEYS = [
   'venue',
   'organizer',
   'custom_fields',
+  'recurrence',
+  'recurring_event_id',
+  'recurrence_id',
+  'recurrence_id_utc',
 ];
 
 const POST_HEAD_KEYS = ['id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url'];

@@ -34,6 +34,10 @@ export interface AppConfig {
   cacheMaxMb: number;
   /** Events a calendar feed holds at most when not paged (ICS_MAX_EVENTS). */
   icsMaxEvents: number;
+  /** Occurrences of a series exist up to this many months after now (RECURRENCE_HORIZON_MONTHS). */
+  recurrenceHorizonMonths: number;
+  /** Most occurrences one series may have up to the horizon (RECURRENCE_MAX_OCCURRENCES). */
+  recurrenceMaxOccurrences: number;
   adminToken?: string;
   logLevel: LogLevel;
   logFormat: LogFormat;

@@ -128,6 +128,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     basePath: basePath === '' ? '' : `/${basePath}`,
     maxPerPage: integer('MAX_PER_PAGE', 50, 1, 1000),
     icsMaxEvents: integer('ICS_MAX_EVENTS', 1000, 1, 10_000),
+    recurrenceHorizonMonths: integer('RECURRENCE_HORIZON_MONTHS', 24, 1, 120),
+    recurrenceMaxOccurrences: integer('RECURRENCE_MAX_OCCURRENCES', 3000, 1, 100_000),
     adminToken: adminToken === '' ? undefined : adminToken,
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'log'),
     logFormat: oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),

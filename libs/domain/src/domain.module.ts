@@ -5,6 +5,7 @@ import { DueEventsPublisher } from './events/due-events.publisher';
 import { DueEventsRepository } from './events/due-events.repository';
 import { EventSearchIndexRepository } from './events/event-search-index.repository';
 import { EventLinksRepository } from './events/event-links.repository';
+import { SeriesOccurrencesRepository } from './events/series-occurrences.repository';
 import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
 import { OrganizersRepository } from './organizers/organizers.repository';
@@ -19,6 +20,7 @@ import { VenuesRepository } from './venues/venues.repository';
 const REPOSITORIES = [
   EventsRepository,
   EventLinksRepository,
+  SeriesOccurrencesRepository,
   EventSearchIndexRepository,
   VenuesRepository,
   OrganizersRepository,

@@ -31,6 +31,8 @@ export function effectiveEventQuery(query: ListEventsQuery, window: DateWindow, 
     geoloc_radius: query.geoloc_radius,
     include: query.include,
     post_parent: query.post_parent,
+    recurring_event: query.recurring_event,
+    expand: query.expand,
     ticketed: query.ticketed,
     translation_language: query.translation_language,
   };

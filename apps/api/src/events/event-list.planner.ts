@@ -47,12 +47,18 @@ export class EventListPlanner {
     if (query.geoloc_lat !== undefined && query.geoloc_lng !== undefined) {
       criteria.near = { lat: query.geoloc_lat, lng: query.geoloc_lng, radiusKm: query.geoloc_radius ?? DEFAULT_GEO_RADIUS_KM };
     }
-    if (query.post_parent !== undefined) {
-      if ((await this.events.countReadable([query.post_parent], base.viewer, base.now)) !== 1) {
-        throw Errors.invalidParam('post_parent', 'validation.eventExists');
+    for (const field of ['post_parent', 'recurring_event'] as const) {
+      const id = query[field];
+      if (id === undefined) continue;
+      if ((await this.events.countReadable([id], base.viewer, base.now)) !== 1) {
+        throw Errors.invalidParam(field, 'validation.eventExists');
       }
-      criteria.postParentId = query.post_parent;
+      // A series' ID names its occurrences; `recurring_event` names only series.
+      if (await this.events.isSeries(id)) criteria.recurringEventId = id;
+      else if (field === 'post_parent') criteria.postParentId = id;
+      else throw Errors.invalidParam(field, 'validation.seriesExists');
     }
+    if (query.expand === false) criteria.expand = false;
     return { criteria, echo: effectiveEventQuery(query, window, this.config.siteTimezone) };
   }
 

@@ -103,6 +103,11 @@ export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: Eve
     featured: event.featured,
     ...linkedRecords(linked, p),
     custom_fields: [],
+    // A series' fields are added by EventPresenter, which reads the series of occurrences.
+    recurrence: null,
+    recurring_event_id: null,
+    recurrence_id: null,
+    recurrence_id_utc: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { CalendarEvent } from '@app/domain';
+import { CalendarEvent, EventsRepository } from '@app/domain';
 import { AuthenticatedUser } from '@app/common';
 import { isLockedFor, PostPresenter, PresentOptions } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
@@ -9,6 +9,8 @@ import { venueWithoutContent } from '../venues/venue.mapper';
 import { EventLinks, EventLinksService, noLinks } from './event-links.service';
 import { EventFeedView, eventJsonLd, EventPresentation, shownEvent, toEventFeedView, toEventResponse } from './event.mapper';
 import { LinkedResponses } from './linked-responses';
+import { EventSeriesService } from './event-series.service';
+import { wallTime } from './event-dates';
 
 /** Events as returned, their linked records loaded for the whole page at once. */
 @Injectable()
@@ -16,18 +18,44 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
   constructor(
     private readonly links: EventLinksService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventsRepository,
+    private readonly series: EventSeriesService,
   ) {}
 
-  present(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
-    return this.map(events, options, (event, eventLinks, presentation) => ({
-      ...toEventResponse(event, eventLinks, presentation),
-      ...(options.single ? { json_ld: eventJsonLd(event, eventLinks, options.context.links) } : {}),
-    }));
+  async present(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
+    const seriesById = await this.seriesOf(events);
+    const language = options.context.language;
+    return this.map(events, options, (event, eventLinks, presentation) => {
+      const series = event.recurringEventId === null ? event : seriesById.get(event.recurringEventId);
+      const view = occurrenceView(event, series);
+      return {
+        ...toEventResponse(view, eventLinks, presentation),
+        ...(options.single ? { json_ld: eventJsonLd(view, eventLinks, options.context.links) } : {}),
+        slug: series?.slug ?? event.slug,
+        recurrence: this.series.present(series, language),
+        recurring_event_id: event.recurringEventId,
+        recurrence_id: event.recurrenceIdUtc ? wallTime(event.recurrenceIdUtc, event.timezone) : null,
+        recurrence_id_utc: event.recurrenceIdUtc ? wallTime(event.recurrenceIdUtc, 'UTC') : null,
+      };
+    });
+  }
+
+  /** The series of the occurrences among the events, by ID. */
+  private async seriesOf(events: CalendarEvent[]): Promise<Map<number, CalendarEvent>> {
+    const ids = [...new Set(events.map((event) => event.recurringEventId).filter((id): id is number => id !== null))];
+    return new Map((await this.events.findByIds(ids)).map((series) => [series.id, series]));
   }
 
   /** The same events as present() gives them, only the fields a calendar feed shows. */
-  presentForFeed(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventFeedView[]> {
-    return this.map(events, options, toEventFeedView);
+  async presentForFeed(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventFeedView[]> {
+    const seriesById = await this.seriesOf(events);
+    return this.map(events, options, (event, eventLinks, presentation) =>
+      toEventFeedView(
+        occurrenceView(event, event.recurringEventId === null ? event : seriesById.get(event.recurringEventId)),
+        eventLinks,
+        presentation,
+      ),
+    );
   }
 
   private async map<T>(
@@ -48,6 +76,16 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
       return toResponse(shownEvent(event, locked), eventLinks, { links: context.links, siteTimezone, now: context.now, locked, shared });
     });
   }
+}
+
+/**
+ * An occurrence as the mappers read it: its public page is its series' page with the date of its
+ * original start (`/event/<slug>/<YYYY-MM-DD>/`).
+ */
+function occurrenceView(event: CalendarEvent, series: CalendarEvent | undefined): CalendarEvent {
+  if (event.recurringEventId === null || event.recurrenceIdUtc === null || !series) return event;
+  const day = wallTime(event.recurrenceIdUtc, event.timezone).slice(0, 10);
+  return Object.assign(Object.create(Object.getPrototypeOf(event) as object) as CalendarEvent, event, { slug: `${series.slug}/${day}` });
 }
 
 /** Embedded venues and organizers the caller cannot open show without their content, as in their own lists. */

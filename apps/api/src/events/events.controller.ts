@@ -1,7 +1,7 @@
 import { API_NAMESPACE } from '@app/common';
 import { CalendarEvent } from '@app/domain';
 import { PostController } from '@app/posts';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CreateEventDto, EventFieldsDto } from './dto/create-event.dto';
 import { DeletedEventResponse, EventListResponse, EventResponse } from './dto/event.response';
@@ -9,8 +9,10 @@ import { ListEventsQuery } from './dto/list-events.query';
 import { UpdateEventDto } from './dto/update-event.dto';
 import { EventPresenter } from './event.presenter';
 import { EventsService } from './events.service';
+import { ScopeFromQueryInterceptor } from './scope-from-query.interceptor';
 
 @ApiTags('events')
+@UseInterceptors(ScopeFromQueryInterceptor)
 @Controller(`${API_NAMESPACE}/events`)
 export class EventsController extends PostController<CalendarEvent, EventFieldsDto, EventResponse>({
   createDto: CreateEventDto,

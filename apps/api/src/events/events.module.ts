@@ -9,6 +9,7 @@ import { EventListPlanner } from './event-list.planner';
 import { EventPresenter } from './event.presenter';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
+import { EventSeriesService } from './event-series.service';
 import { EventFeedController } from './feed/event-feed.controller';
 import { EventFeedService } from './feed/event-feed.service';
 
@@ -16,7 +17,7 @@ import { EventFeedService } from './feed/event-feed.service';
   imports: [PostsModule, CategoriesModule, TagsModule, VenuesModule, OrganizersModule],
   // The feed routes first: `events/:id` would otherwise take `7.ics` for an ID.
   controllers: [EventFeedController, EventsController],
-  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter, EventFeedService],
+  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter, EventFeedService, EventSeriesService],
   exports: [EventsService],
 })
 export class EventsModule {}

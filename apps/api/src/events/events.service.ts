@@ -1,5 +1,16 @@
 import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText, toPlainText } from '@app/common';
-import { CalendarEvent, DueEventsPublisher, EventListCriteria, EventsRepository, PostListCriteria } from '@app/domain';
+import {
+  CalendarEvent,
+  DueEventsPublisher,
+  EventListCriteria,
+  EventLinksRepository,
+  EventsRepository,
+  EXCEPTION_FIELDS,
+  parseOwnFields,
+  PostListCriteria,
+  RecordRef,
+  SeriesOccurrencesRepository,
+} from '@app/domain';
 import {
   canChangeSticky,
   EVENT_KIND,
@@ -8,17 +19,25 @@ import {
   ListPlan,
   ListRepresentation,
   ListResult,
+  DeleteResult,
+  canEdit,
+  PostErrors,
+  wholeSeconds,
   PostDraft,
   PostRecordsService,
   PostRecordTools,
 } from '@app/posts';
+import { formatStoredWallTime, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
+import { WallTime } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
 import { ListEventsQuery } from './dto/list-events.query';
+import { UpdateEventDto } from './dto/update-event.dto';
 import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-dates';
 import { EventLinkPlan, EventLinksService } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
+import { EventSeriesService } from './event-series.service';
 import { feedUrl } from './feed/feed-query';
 
 const FLAGS = [
@@ -28,6 +47,15 @@ const FLAGS = [
   ['sticky', 'sticky'],
   ['featured', 'featured'],
 ] as const;
+
+/** The fields a body gives (undefined ones left out). */
+function definedFields(dto: EventFieldsDto): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(dto).filter(([field, value]) => value !== undefined && field !== 'scope'));
+}
+
+/** How far a write to an occurrence's ID reaches. */
+const SCOPES = ['this', 'following', 'all'] as const;
+type Scope = (typeof SCOPES)[number];
 
 /** Length of the cost column (varchar). */
 const MAX_COST_LENGTH = 255;
@@ -55,8 +83,138 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly links: EventLinksService,
     private readonly planner: EventListPlanner,
     private readonly dueEvents: DueEventsPublisher,
+    private readonly series: EventSeriesService,
+    private readonly occurrences: SeriesOccurrencesRepository,
+    private readonly linkRows: EventLinksRepository,
   ) {
     super(events, tools);
+  }
+
+  /**
+   * A write to an occurrence's ID: `scope=all` edits its series; `scope=this` (the default) keeps
+   * the change as this occurrence's exception, which only some fields may be.
+   */
+  override async update(user: AuthenticatedUser, ref: RecordRef, dto: EventFieldsDto): Promise<CalendarEvent> {
+    // The body itself goes on (the validation pipe's findings are attached to it), without `scope`.
+    const fields = dto as UpdateEventDto;
+    const scope = fields.scope;
+    delete fields.scope;
+    const target = await this.events.findByRef(ref);
+    if (scope !== undefined && !SCOPES.includes(scope as Scope))
+      throw Errors.invalidParam('scope', 'validation.isIn', { c0: SCOPES.join(', ') });
+    if (!target || target.recurringEventId === null) return super.update(user, ref, fields);
+    if (scope === 'all') return super.update(user, { id: target.recurringEventId }, fields);
+    if (scope === 'following') return this.splitAt(user, target, fields);
+    const errors = FieldErrors.of(dto);
+    for (const [field, value] of Object.entries(fields)) {
+      if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language' && !errors.has(field)) {
+        errors.invalidParam(field, 'validation.notPerOccurrence');
+      }
+    }
+    errors.throwIfAny();
+    return super.update(user, ref, fields);
+  }
+
+  /**
+   * "This and following" (`scope=following`): in one transaction a new series starting at the
+   * occurrence takes the change, the rest of the rule and the later occurrences (their IDs and
+   * exceptions kept); the old series ends before it. The answer is the new series.
+   */
+  private splitAt(user: AuthenticatedUser, occurrence: CalendarEvent, dto: EventFieldsDto): Promise<CalendarEvent> {
+    const seriesId = occurrence.recurringEventId as number;
+    const at = occurrence.recurrenceIdUtc as Date;
+    return this.transactions
+      .run(async (manager) => {
+        FieldErrors.of(dto).throwIfAny();
+        const locked = await this.events.lockForWrite({ id: seriesId }, manager);
+        const old = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+        const recurrence = old ? this.series.recurrenceOf(old) : null;
+        if (!old || !recurrence) throw PostErrors.notFound(this.kind, { id: occurrence.id });
+        if (!canEdit(user, old, new Date())) throw Errors.forbidden();
+        const split = FieldErrors.empty();
+        const parts = split.check(() => splitSeries(this.series.seriesOf(old, recurrence), at));
+        split.throwIfAny();
+        if (!parts?.before) {
+          // Split at the first occurrence: the whole series changes.
+          delete (dto as UpdateEventDto).scope;
+          return null;
+        }
+        const body = { ...(await this.seriesBody(old, parts.after, manager)), ...definedFields(dto) } as EventFieldsDto;
+        const errors = FieldErrors.of(dto);
+        const draft = await this.draftNew(manager, user, body, errors);
+        errors.throwIfAny();
+        draft.record.authorId = old.authorId;
+        this.series.adopt(draft.record, old.id, at);
+        const { record } = await this.insertDraft(manager, user, draft);
+        old.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
+        const kept = FieldErrors.empty();
+        this.series.apply(old, undefined, kept, new Date());
+        kept.throwIfAny();
+        old.modifiedUtc = wholeSeconds();
+        old.revision += 1;
+        delete (old as Partial<CalendarEvent>).image;
+        await this.events.save(old, manager);
+        await this.series.write(old, manager);
+        await this.events.flushTermCounts(manager);
+        return record;
+      })
+      .then((created) => created ?? super.update(user, { id: seriesId }, dto));
+  }
+
+  /** A create body repeating the series' fields and links, starting at the split's new series. */
+  private async seriesBody(old: CalendarEvent, after: Series, manager: EntityManager): Promise<Record<string, unknown>> {
+    const links = await this.linkRows.rowsOf([old.id], manager);
+    const wall = (time: WallTime) => formatStoredWallTime(time);
+    return {
+      title: old.title,
+      description: old.description,
+      excerpt: old.excerpt,
+      status: old.status,
+      timezone: old.timezone,
+      all_day: old.allDay,
+      start_date: wall(after.start),
+      end_date: wall(after.end),
+      cost: old.cost,
+      website: old.website,
+      show_map: old.showMap,
+      show_map_link: old.showMapLink,
+      hide_from_listings: old.hideFromListings,
+      sticky: old.sticky,
+      featured: old.featured,
+      ...(old.imageId !== null ? { image: old.imageId } : {}),
+      ...(old.password ? { password: old.password } : {}),
+      categories: links.terms.map((link) => link.termId),
+      venue: links.venues.map((link) => link.placeId),
+      organizer: links.organizers.map((link) => link.placeId),
+      recurrence: toStoredRecurrence(after.recurrence),
+    };
+  }
+
+  /** `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`. */
+  override async delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<CalendarEvent>> {
+    const target = await this.events.findByRef(ref);
+    if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
+    const seriesId = target.recurringEventId;
+    const originalStart = target.recurrenceIdUtc;
+    return this.transactions.run(async (manager) => {
+      const id = await this.events.lockForWrite({ id: seriesId }, manager);
+      const series = id === null ? null : await this.events.findByRef({ id }, manager);
+      const occurrence = await this.events.findByRef({ id: target.id }, manager);
+      if (!series || !occurrence) throw PostErrors.notFound(this.kind, ref);
+      if (!canEdit(user, series, new Date())) throw Errors.forbidden();
+      series.recurrence = this.series.withExdate(series, originalStart);
+      series.modifiedUtc = wholeSeconds();
+      series.revision += 1;
+      await manager.update(
+        CalendarEvent,
+        { id: series.id },
+        { recurrence: series.recurrence, modifiedUtc: series.modifiedUtc, revision: series.revision },
+      );
+      await this.occurrences.removeOne(occurrence.id, manager);
+      await this.events.flushTermCounts(manager);
+      occurrence.status = 'trash';
+      return { deleted: false, record: occurrence };
+    });
   }
 
   protected blankRecord(): Partial<CalendarEvent> {
@@ -72,6 +230,12 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       sticky: false,
       featured: false,
       postParentId: null,
+      recurrence: null,
+      isSeries: false,
+      recurringEventId: null,
+      recurrenceIdUtc: null,
+      ownFields: null,
+      materializedUntil: null,
     };
   }
 
@@ -88,6 +252,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   ): Promise<ListResult<CalendarEvent>> {
     // Due scheduled events are published first: the total and the term counts read kept counts.
     await this.dueEvents.promote(context.now, context.eventsDue);
+    await this.series.growDue(context.now);
     const result = await super.list(query, user, context, as);
     if (!as) {
       const alternate = `<${feedUrl(context.links.restBase, query)}>; rel="alternate"; type="text/calendar"`;
@@ -100,10 +265,17 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     // A right, not a field's value: 403 at once, as for naming another author.
     if (dto.sticky !== undefined && dto.sticky !== event.sticky && !canChangeSticky(user)) throw Errors.forbidden();
     event.revision = isCreate ? 0 : event.revision + 1;
+    if (event.recurringEventId !== null) {
+      // An occurrence's exception remembers the fields it changed: series edits keep them.
+      const changed = Object.keys(EXCEPTION_FIELDS).filter((field) => dto[field as keyof EventFieldsDto] !== undefined);
+      event.ownFields = [...new Set([...parseOwnFields(event.ownFields), ...changed])].join(',') || null;
+    }
     const { title, excerpt, cost } = dto;
     if (title !== undefined) errors.check(() => (event.title = requirePlainText('title', title)));
     if (excerpt !== undefined) errors.check(() => (event.excerpt = fitTextColumn('excerpt', cleanHtml(excerpt))));
     this.applySchedule(event, dto, isCreate, errors);
+    if (!['timezone', 'start_date', 'end_date'].some((field) => errors.has(field)))
+      this.series.apply(event, dto.recurrence, errors, new Date());
     if (cost !== undefined) errors.check(() => (event.cost = costText(cost)));
     if (dto.website !== undefined) event.website = dto.website.trim();
     for (const [field, property] of FLAGS) {
@@ -170,6 +342,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     user: AuthenticatedUser,
   ): Promise<void> {
     await this.links.write(manager, event.id, draft.extras as EventLinkPlan, user, isCreate);
+    await this.series.write(event, manager);
     // Last: the term rows' counts are locked only for the end of the transaction.
     await this.events.flushTermCounts(manager);
   }

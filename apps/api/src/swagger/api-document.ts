@@ -45,6 +45,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     extraModels: [ImageResponse, VenueResponse, CreateVenueDto, CreateOrganizerDto, ErrorBody],
   });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...EVENT_INPUT_SCHEMAS } };
+  nullableRecord(document, 'Event', 'recurrence', 'Recurrence');
   const access = accessRulesByOperation(app);
 
   const paths: Record<string, PathItemObject> = {};
@@ -64,6 +65,22 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
   document.paths = paths;
   document.tags = tagsOf(paths);
   return document;
+}
+
+/**
+ * A record field that holds a schema or null: Nest writes `nullable` beside a `oneOf` without a
+ * `type`, which OpenAPI 3.0 validators refuse, so the type is given here.
+ */
+function nullableRecord(document: OpenAPIObject, schema: string, field: string, target: string): void {
+  const properties = (document.components?.schemas?.[schema] as SchemaObject | undefined)?.properties;
+  const property = properties?.[field] as SchemaObject | undefined;
+  if (!properties || !property) return;
+  properties[field] = {
+    type: 'object',
+    nullable: true,
+    description: property.description,
+    oneOf: [{ $ref: `#/components/schemas/${target}` }, { type: 'object', nullable: true, enum: [null] }],
+  };
 }
 
 function completeOperation(operation: OperationObject, needsCredentials: boolean): void {

@@ -49,6 +49,16 @@ export const EVENT_INPUT_SCHEMAS: Record<string, SchemaObject> = {
     required: ['id'],
     properties: { id: { type: 'integer', minimum: 1, description: docsKey('schemas.RecordIdReference_id') } },
   },
+  RecurrenceInput: {
+    type: 'object',
+    description: docsKey('schemas.RecurrenceInput'),
+    required: ['rrule'],
+    properties: {
+      rrule: { type: 'string', example: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10', description: docsKey('schemas.RecurrenceInput_rrule') },
+      rdates: { type: 'array', items: ref('DateInput'), description: docsKey('schemas.RecurrenceInput_rdates') },
+      exdates: { type: 'array', items: ref('DateInput'), description: docsKey('schemas.RecurrenceInput_exdates') },
+    },
+  },
   VenueReference: placeReference('venue', 'CreateVenueDto'),
   VenueReferences: placeReferences('venue', 'VenueReference'),
   OrganizerReference: placeReference('organizer', 'CreateOrganizerDto'),

@@ -61,6 +61,12 @@ export class EventFactory {
       featured: random.chance(0.05),
       postParentId: null,
       revision: 0,
+      recurrence: null,
+      isSeries: false,
+      recurringEventId: null,
+      recurrenceIdUtc: null,
+      ownFields: null,
+      materializedUntil: null,
     };
     return {
       row,

@@ -31,6 +31,10 @@ export interface EventListCriteria extends PostListCriteria {
   geoloc?: boolean;
   near?: GeoCircle;
   postParentId?: number;
+  /** Only the occurrences of this series. */
+  recurringEventId?: number;
+  /** false: each series once, in place of its matching occurrences. */
+  expand?: boolean;
   /** No tickets are sold here: `true` matches nothing. */
   ticketed?: boolean;
 }

@@ -15,6 +15,7 @@ export function talliedScope(criteria: EventListCriteria): number | undefined {
   if (criteria.include?.length || (criteria.search !== undefined && criteria.search.trim() !== '')) return undefined;
   if (criteria.venueIds || criteria.organizerIds || criteria.featured !== undefined || criteria.geoloc !== undefined) return undefined;
   if (criteria.near || criteria.postParentId !== undefined || criteria.ticketed === true) return undefined;
+  if (criteria.recurringEventId !== undefined || criteria.expand === false) return undefined;
   if (!window.start || !window.end || window.startsBefore || window.startsAfter || window.endsBefore || window.endsAfter) return undefined;
   const termIds = [...(criteria.categoryIds ?? []), ...(criteria.tagIds ?? [])];
   if (termIds.length === 0) return ALL_LISTED_SCOPE;

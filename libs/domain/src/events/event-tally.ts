@@ -3,9 +3,9 @@
  * counts and the per-day counts of listed events that make `X-TEC-Total` cheap.
  */
 export interface EventTally {
-  /** Stored as `publish`: its terms count it. */
+  /** Stored as `publish` and not an occurrence: its terms count it (a series counts once, by its own row). */
   published: boolean;
-  /** Published and not hidden from listings: a list without filters shows it. */
+  /** Published, not hidden from listings and not a series row: a list without filters shows it (a series by its occurrences). */
   listed: boolean;
   /** Without a password: a term filter of an anonymous list may find it (a locked event's terms are hidden). */
   open: boolean;
@@ -34,11 +34,13 @@ export function tallyOf(row: {
   startUtc: Date;
   endUtc: Date;
   termIds: number[];
+  isSeries?: boolean;
+  isOccurrence?: boolean;
 }): EventTally {
   const published = row.status === 'publish';
   return {
-    published,
-    listed: published && !row.hideFromListings,
+    published: published && !row.isOccurrence,
+    listed: published && !row.hideFromListings && !row.isSeries,
     open: !row.password,
     day: utcDay(row.startUtc),
     span: Math.max(0, Math.round((row.endUtc.getTime() - row.startUtc.getTime()) / 1000)),

@@ -18,6 +18,8 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 // stops after LIMIT rows; it covers the page's visibility and window conditions, so the rows
 // walked past (a deep page) are never read from the table.
 @Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc'])
+// An occurrence is known by its series and original start; its row keeps its ID while that start occurs.
+@Index('UQ_events_occurrence', ['recurringEventId', 'recurrenceIdUtc'], { unique: true })
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc: Date;
@@ -56,6 +58,34 @@ export class CalendarEvent extends PostRecord {
   /** Rises with every change of the event: a feed's SEQUENCE (RFC 5545), so calendar apps take the update. */
   @Column({ type: 'integer', default: 0 })
   revision: number;
+
+  /**
+   * A series' rule as stored (JSON of `{rrule, rdates, exdates}`), null on single events and on
+   * occurrences, which are rows of their own copying the series' fields.
+   */
+  @Column({ type: 'text', nullable: true })
+  recurrence: string | null;
+
+  /** A series row: lists show its occurrences instead of it. */
+  @Column({ name: 'is_series', type: 'boolean', default: false })
+  isSeries: boolean;
+
+  /** On an occurrence, its series' ID. */
+  @Column({ name: 'recurring_event_id', type: 'integer', nullable: true })
+  recurringEventId: number | null;
+
+  /** On an occurrence, its original start (RECURRENCE-ID): its identity within the series. */
+  @Column({ name: 'recurrence_id_utc', type: 'datetime', nullable: true })
+  recurrenceIdUtc: Date | null;
+
+  /** On an exception, the fields it changed itself (comma-separated API names); series edits keep them. */
+  @Column({ name: 'own_fields', type: 'varchar', length: 255, nullable: true })
+  ownFields: string | null;
+
+  /** On an endless series, the instant up to which its occurrences exist (the horizon when they were made). */
+  @Index('IDX_events_materialized')
+  @Column({ name: 'materialized_until', type: 'datetime', nullable: true })
+  materializedUntil: Date | null;
 
   @Index('IDX_events_parent')
   @Column({ name: 'post_parent_id', type: 'integer', nullable: true })

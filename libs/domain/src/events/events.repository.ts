@@ -1,7 +1,7 @@
 import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
-import { PostRecordsRepository } from '../posts/post-records.repository';
+import { IdPage, PageWindow, PostRecordsRepository } from '../posts/post-records.repository';
 import { contentFilterSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
@@ -11,6 +11,7 @@ import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 import { talliedScope, wholeDays } from './event-list-total';
 import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
 import { utcDay } from './event-tally';
+import { SeriesOccurrencesRepository } from './series-occurrences.repository';
 
 const PLACE_LINKS = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -46,8 +47,64 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     dataSource: DataSource,
     private readonly links: EventLinksRepository,
     private readonly counts: TermCountsRepository,
+    private readonly occurrences: SeriesOccurrencesRepository,
   ) {
     super(dataSource, CalendarEvent);
+  }
+
+  /** Up to `limit` endless series whose occurrences end before `instant` (the materialized_until index). */
+  async seriesMaterializedBefore(instant: Date, limit: number): Promise<number[]> {
+    const rows = await this.manager
+      .createQueryBuilder<CalendarEvent>(CalendarEvent, 'p')
+      .select('p.id', 'id')
+      .where('p.materialized_until < :instant', { instant })
+      .orderBy('p.materialized_until', 'ASC')
+      .limit(limit)
+      .getRawMany<{ id: number | string }>();
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The exceptions (changed occurrences) of these series, with their images. */
+  async exceptionsOf(seriesIds: number[]): Promise<CalendarEvent[]> {
+    if (seriesIds.length === 0) return [];
+    return this.baseQuery()
+      .where('p.recurring_event_id IN (:...seriesIds)', { seriesIds })
+      .andWhere('p.own_fields IS NOT NULL')
+      .orderBy('p.recurrence_id_utc', 'ASC')
+      .getMany();
+  }
+
+  /** Whether the event is a series (has a recurrence). */
+  async isSeries(id: number): Promise<boolean> {
+    const row = await this.manager
+      .createQueryBuilder<CalendarEvent>(CalendarEvent, 'p')
+      .select('p.is_series', 'series')
+      .where('p.id = :id', { id })
+      .getRawOne<{ series: number | boolean }>();
+    return Boolean(Number(row?.series ?? 0));
+  }
+
+  /**
+   * `expand=false`: each series once in place of its matching occurrences, ordered by the first
+   * of them; single events as usual.
+   */
+  override async page(criteria: EventListCriteria, window: PageWindow): Promise<IdPage> {
+    if (criteria.expand !== false) return super.page(criteria, window);
+    const key = 'COALESCE(p.recurring_event_id, p.id)';
+    const counted = await this.filteredQuery(criteria).select(`COUNT(DISTINCT ${key})`, 'cnt').getRawOne<{ cnt: number | string }>();
+    const total = Number(counted?.cnt ?? 0);
+    const offset = (window.page - 1) * window.perPage;
+    if (offset >= total) return { ids: [], total };
+    const rows = await this.filteredQuery(criteria)
+      .select(key, 'id')
+      .addSelect('MIN(p.start_utc)', 'first_start')
+      .groupBy(key)
+      .orderBy('first_start', 'ASC')
+      .addOrderBy('id', 'ASC')
+      .offset(offset)
+      .limit(window.perPage)
+      .getRawMany<{ id: number | string }>();
+    return { ids: rows.map((row) => Number(row.id)), total };
   }
 
   protected removeLinks(id: number, db: EntityManager): Promise<void> {
@@ -72,14 +129,18 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     return this.counts.flush(db);
   }
 
+  /** A series' occurrences go to trash with it. */
   override async moveToTrash(id: number, modifiedUtc: Date, db: EntityManager): Promise<void> {
     this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
     await super.moveToTrash(id, modifiedUtc, db);
+    await this.occurrences.setStatus(id, 'trash', modifiedUtc, db);
     await this.counts.flush(db);
   }
 
+  /** A series is deleted with its occurrences. */
   override async remove(id: number, db: EntityManager): Promise<void> {
     this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
+    await this.occurrences.removeAll(id, db);
     await super.remove(id, db);
     await this.counts.flush(db);
   }
@@ -99,6 +160,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       const column =
         unindexed || criteria.venueIds || criteria.organizerIds ? (name: string) => `+p.${name}` : (name: string) => `p.${name}`;
       qb.andWhere(`${column('hide_from_listings')} = :hidden`, { hidden: false });
+      // A series is listed by its occurrences.
+      qb.andWhere('p.is_series = :seriesRow', { seriesRow: false });
       whereDates(qb, criteria.window, column);
     }
     // A locked event's terms, venues and organizers are hidden: a filter on them must not find it.
@@ -129,6 +192,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       });
     }
     if (criteria.postParentId !== undefined) qb.andWhere('p.post_parent_id = :postParent', { postParent: criteria.postParentId });
+    if (criteria.recurringEventId !== undefined)
+      qb.andWhere('p.recurring_event_id = :recurringEvent', { recurringEvent: criteria.recurringEventId });
     if (criteria.ticketed === true) qb.andWhere('1 = 0');
   }
 

@@ -12,7 +12,7 @@ export class EventDayCounts1797300000002 implements MigrationInterface {
       { name: 'day', type: 'varchar', length: '10' },
     ];
     await queryRunner.createTable(counterTable('event_day_counts', keys, 'count'));
-    await rebuildDayCounts(queryRunner.manager);
+    await rebuildDayCounts(queryRunner.manager, true);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

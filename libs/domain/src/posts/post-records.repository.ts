@@ -149,10 +149,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * ordering by computed values (distance) and joins never disturb LIMIT/OFFSET.
    */
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
-    const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
-    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
-    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search, criteria.viewer);
-    this.applyFilters(qb, criteria);
+    const qb = this.filteredQuery(criteria);
     const total = await this.countPage(qb, criteria);
     const offset = (window.page - 1) * window.perPage;
     // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
@@ -162,6 +159,15 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     this.orderPage(qb, criteria);
     const rows = await qb.offset(offset).limit(window.perPage).getRawMany<{ id: number | string }>();
     return { ids: rows.map((row) => Number(row.id)), total };
+  }
+
+  /** The visible records a list's filters keep (alias `p`), not yet ordered. */
+  protected filteredQuery(criteria: C): SelectQueryBuilder<T> {
+    const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
+    whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
+    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search, criteria.viewer);
+    this.applyFilters(qb, criteria);
+    return qb;
   }
 
   /** The list's total (`X-TEC-Total`); a kind may answer it from kept counts. */

@@ -2,8 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
 
-/** SQL recomputing the stored count of the term aliased `terms` from the link rows (published events only). */
-const RECOUNT_SQL = `(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = terms.id AND e.status = 'publish')`;
+/**
+ * SQL recomputing the stored count of the term aliased `terms` from the link rows (published
+ * events only; a series once, by its own row, not by its occurrences).
+ */
+const RECOUNT_SQL = `(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = terms.id AND e.status = 'publish' AND e.recurring_event_id IS NULL)`;
 
 interface Pending {
   terms: Map<number, number>;
@@ -38,21 +41,46 @@ export class TermCountsRepository {
   async tallyOf(eventId: number, db: EntityManager, withTerms = true): Promise<EventTally | null> {
     const row = await db
       .createQueryBuilder()
-      .select(['e.status AS status', 'e.hide_from_listings AS hide', 'e.password AS password', 'e.start_utc AS start', 'e.end_utc AS end'])
+      .select([
+        'e.status AS status',
+        'e.hide_from_listings AS hide',
+        'e.password AS password',
+        'e.start_utc AS start',
+        'e.end_utc AS end',
+        'e.is_series AS series',
+        'e.recurring_event_id AS recurringEventId',
+      ])
       .from('events', 'e')
       .where('e.id = :eventId', { eventId })
-      .getRawOne<{ status: string; hide: number | boolean; password: string | null; start: string | Date; end: string | Date }>();
+      .getRawOne<TallyRow>();
     if (!row) return null;
     const termIds = withTerms ? await this.termIdsOf(eventId, db) : [];
-    const date = (value: string | Date) => (value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`));
-    return tallyOf({
-      status: row.status,
-      hideFromListings: Boolean(Number(row.hide)),
-      password: row.password,
-      startUtc: date(row.start),
-      endUtc: date(row.end),
-      termIds,
-    });
+    return tallyOfRow(row, termIds);
+  }
+
+  /**
+   * Notes (`sign` 1 or -1) everything a series' occurrences count for, in two queries however many
+   * there are: a series write takes them all away before it rewrites them and adds them back after.
+   */
+  async noteOccurrences(db: EntityManager, seriesId: number, sign: 1 | -1): Promise<void> {
+    const rows = await db.query(
+      `SELECT e.id AS id, e.status AS status, e.hide_from_listings AS hide, e.password AS password, e.start_utc AS start,
+       e.end_utc AS end, e.is_series AS series, e.recurring_event_id AS recurringEventId FROM events e WHERE e.recurring_event_id = ?`,
+      [seriesId],
+    );
+    if (rows.length === 0) return;
+    const links: Array<{ eventId: number | string; termId: number | string }> = await db.query(
+      `SELECT et.event_id AS eventId, et.term_id AS termId FROM event_terms et INNER JOIN events e ON e.id = et.event_id
+       WHERE e.recurring_event_id = ?`,
+      [seriesId],
+    );
+    const terms = new Map<number, number[]>();
+    for (const link of links) {
+      const id = Number(link.eventId);
+      terms.set(id, [...(terms.get(id) ?? []), Number(link.termId)]);
+    }
+    for (const row of rows as Array<TallyRow & { id: number | string }>)
+      this.noteEvent(db, tallyOfRow(row, terms.get(Number(row.id)) ?? []), sign);
   }
 
   private async termIdsOf(eventId: number, db: EntityManager): Promise<number[]> {
@@ -154,6 +182,30 @@ export class TermCountsRepository {
 
 const isSqlite = (db: EntityManager) => db.connection.options.type === 'better-sqlite3';
 
+interface TallyRow {
+  status: string;
+  hide: number | boolean;
+  password: string | null;
+  start: string | Date;
+  end: string | Date;
+  series: number | boolean;
+  recurringEventId: number | string | null;
+}
+
+function tallyOfRow(row: TallyRow, termIds: number[]): EventTally {
+  const date = (value: string | Date) => (value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`));
+  return tallyOf({
+    status: row.status,
+    hideFromListings: Boolean(Number(row.hide)),
+    password: row.password,
+    startUtc: date(row.start),
+    endUtc: date(row.end),
+    termIds,
+    isSeries: Boolean(Number(row.series)),
+    isOccurrence: row.recurringEventId !== null,
+  });
+}
+
 /** Rows per statement: well below SQLite's bound-parameter limit. */
 const CHUNK = 300;
 
@@ -182,10 +234,13 @@ export function daySql(db: EntityManager): { day: string; span: string } {
     : { day: "DATE_FORMAT(e.start_utc, '%Y-%m-%d')", span: 'TIMESTAMPDIFF(SECOND, e.start_utc, e.end_utc)' };
 }
 
-/** Rebuilds `event_day_counts` from the events and their links (see TermCountsRepository). */
-export async function rebuildDayCounts(db: EntityManager): Promise<void> {
+/**
+ * Rebuilds `event_day_counts` from the events and their links (see TermCountsRepository). Series
+ * rows are left out (lists show their occurrences); `beforeSeries` for a schema without them.
+ */
+export async function rebuildDayCounts(db: EntityManager, beforeSeries = false): Promise<void> {
   const { day, span } = daySql(db);
-  const listed = `e.status = 'publish' AND e.hide_from_listings = 0`;
+  const listed = `e.status = 'publish' AND e.hide_from_listings = 0${beforeSeries ? '' : ' AND e.is_series = 0'}`;
   await db.query('DELETE FROM event_day_counts');
   await db.query(
     `INSERT INTO event_day_counts (scope_id, day, count) SELECT 0, ${day}, COUNT(*) FROM events e WHERE ${listed} GROUP BY ${day}`,

@@ -88,6 +88,16 @@ export class EventFieldsDto extends PostFieldsDto {
   @IsBoolean()
   featured?: boolean;
 
+  /**
+   * Makes the event a series: null (a single event) or {rrule, rdates, exdates}. rrule is an RFC 5545 RRULE such as
+   * FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10; rdates and exdates are extra and cancelled starts, wall times in the event's time zone.
+   * start_date and end_date are the first occurrence.
+   */
+  @ApiNamedSchema('RecurrenceInput')
+  @OptionalField()
+  @Allow()
+  recurrence?: unknown;
+
   /** Categories by ID, slug or name (a list or comma-separated), at most 50; [] or "" removes all. */
   @ApiNamedSchema('TermReferences')
   @OptionalField()

@@ -1,12 +1,29 @@
 import { CostDetails, DateDetails, PageEnvelope } from '@app/common';
 import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
 import { TermResponse } from '@app/terms';
-import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { OrganizerResponse } from '../../organizers/dto/organizer.response';
 import { VenueResponse } from '../../venues/dto/venue.response';
 
+/** A series' rule as returned. */
+@ApiSchema({ name: 'Recurrence' })
+export class RecurrenceResponse {
+  /** The RRULE as stored: parts in a fixed order, UNTIL in UTC. */
+  rrule: string;
+
+  /** Extra starts (RDATE), wall times in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
+  rdates: string[];
+
+  /** Cancelled starts (EXDATE), wall times in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
+  exdates: string[];
+
+  /** The rule described in the request's language, e.g. "Every week on Monday and Wednesday, 10 times". */
+  text: string;
+}
+
 /** An event as returned (docs/api-rules.md, Records as returned). */
 @ApiSchema({ name: 'Event' })
+@ApiExtraModels(RecurrenceResponse)
 export class EventResponse extends PostRecordResponse {
   /** Title of the event. */
   title: string;
@@ -86,6 +103,23 @@ export class EventResponse extends PostRecordResponse {
   /** Custom fields; always empty. */
   @ApiProperty({ type: 'array', items: { type: 'object' }, maxItems: 0 })
   custom_fields: never[];
+
+  /** The rule of the series this event is or belongs to; null on a single event. */
+  // The document writes it as a nullable oneOf (api-document.ts).
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath(RecurrenceResponse) }] })
+  recurrence: RecurrenceResponse | null;
+
+  /** On an occurrence, the ID of its series; null otherwise. */
+  @ApiProperty({ type: 'integer', nullable: true })
+  recurring_event_id: number | null;
+
+  /** On an occurrence, its original start in the event's time zone, `YYYY-MM-DD HH:MM:SS`; null otherwise. */
+  @ApiProperty({ type: 'string', nullable: true })
+  recurrence_id: string | null;
+
+  /** On an occurrence, its original start in UTC, `YYYY-MM-DD HH:MM:SS`; null otherwise. */
+  @ApiProperty({ type: 'string', nullable: true })
+  recurrence_id_utc: string | null;
 }
 
 /** A page of events. */

@@ -124,12 +124,25 @@ export class ListEventsQuery extends PageQuery {
   @Min(1, { each: true })
   include?: number[];
 
-  /** Events whose parent is this event. */
+  /** Events whose parent is this event; with a series' ID, the occurrences of that series. */
   @IsOptional()
   @ToInt()
   @IsInt()
   @Min(1)
   post_parent?: number;
+
+  /** The occurrences of this series (a series' ID). */
+  @IsOptional()
+  @ToInt()
+  @IsInt()
+  @Min(1)
+  recurring_event?: number;
+
+  /** false: each series once (as its own GET shows it) when any of its occurrences matches, instead of its occurrences. */
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  expand?: boolean;
 
   /** This service sells no tickets: true returns none, false all. */
   @IsOptional()

@@ -10,6 +10,11 @@ import { feedZoneId, isFixedOffset, vtimezone } from './vtimezone';
 export interface FeedEntry {
   event: CalendarEvent;
   response: EventFeedView;
+  /**
+   * A series written as one VEVENT: its RRULE/RDATE/EXDATE lines. A changed occurrence written
+   * beside it: the series' UID and its RECURRENCE-ID line.
+   */
+  recurrence?: { lines: string[] } | { uid: string; recurrenceId: string };
 }
 
 export interface FeedHeader {
@@ -54,12 +59,13 @@ function withFixedOffsetZone(vevent: string, zone: string): string {
  * One VEVENT per event (RFC 5545): wall times with the event's TZID (a VTIMEZONE per zone is
  * added by the calendar), all-day events as dates with the exclusive end, plain-text description.
  */
-function toFeedEvent({ event, response }: FeedEntry): ICalEventData {
+function toFeedEvent(entry: FeedEntry): ICalEventData {
+  const { event, response } = entry;
   const zone = event.timezone;
   const start = DateTime.fromJSDate(event.startUtc, { zone });
   const end = DateTime.fromJSDate(event.endUtc, { zone });
   return {
-    id: response.global_id,
+    id: entry.recurrence && 'uid' in entry.recurrence ? entry.recurrence.uid : response.global_id,
     sequence: event.revision,
     stamp: new Date(),
     lastModified: event.modifiedUtc,
@@ -74,6 +80,20 @@ function toFeedEvent({ event, response }: FeedEntry): ICalEventData {
     categories: [...response.categories, ...response.tags].map((term) => ({ name: term.name })),
     status: ICalEventStatus.CONFIRMED,
   };
+}
+
+/** The lines that make a VEVENT a series, or a changed occurrence of one, after its DTEND. */
+function withRecurrence(vevent: string, entry: FeedEntry): string {
+  if (!entry.recurrence) return vevent;
+  const lines = 'lines' in entry.recurrence ? entry.recurrence.lines : [entry.recurrence.recurrenceId];
+  return vevent.replace(/^(DTEND[^\r\n]*\r\n)/m, `$1${lines.map((line) => `${line}\r\n`).join('')}`);
+}
+
+/** The dates a feed's VTIMEZONEs cover: from its first start to its last end (a series' horizon included). */
+function feedRange(entries: FeedEntry[]): { from: Date; to: Date } {
+  const starts = entries.map(({ event }) => event.startUtc.getTime());
+  const ends = entries.map(({ event }) => Math.max(event.endUtc.getTime(), event.materializedUntil?.getTime() ?? 0));
+  return { from: new Date(Math.min(...starts)), to: new Date(Math.max(...ends)) };
 }
 
 /**
@@ -92,10 +112,11 @@ export function toFeed(entries: FeedEntry[], header: FeedHeader): string {
     .replace(/\r\n /g, '')
     .replace(/END:VCALENDAR$/, '');
   const zones = [...new Set(entries.filter(({ event }) => !event.allDay && event.timezone !== 'UTC').map(({ event }) => event.timezone))];
-  const timezones = zones.map((zone) => vtimezone(zone)).filter((block): block is string => block !== null);
+  const timezones = zones.map((zone) => vtimezone(zone, feedRange(entries))).filter((block): block is string => block !== null);
   const events = entries.map((entry) => {
     const vevent = new ICalEvent(toFeedEvent(entry), calendar).toString();
-    return !entry.event.allDay && isFixedOffset(entry.event.timezone) ? withFixedOffsetZone(vevent, entry.event.timezone) : vevent;
+    const zoned = !entry.event.allDay && isFixedOffset(entry.event.timezone) ? withFixedOffsetZone(vevent, entry.event.timezone) : vevent;
+    return withRecurrence(zoned, entry);
   });
   // Every content line ends with CRLF, the last one too (RFC 5545, section 3.1).
   return `${foldLines([head, ...timezones.map((block) => `${block}\r\n`), ...events, 'END:VCALENDAR\r\n'].join(''))}`;

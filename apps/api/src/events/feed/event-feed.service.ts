@@ -1,6 +1,8 @@
 import { AuthenticatedUser, Language, Reply, RequestContext } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
-import { CalendarEvent, RecordRef } from '@app/domain';
+import { CalendarEvent, EventsRepository, RecordRef } from '@app/domain';
+import { recurrenceIdLine, recurrenceLines } from '@app/recurrence';
+import { EventSeriesService } from '../event-series.service';
 import { ReadPostQuery } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { I18nService } from 'nestjs-i18n';
@@ -23,12 +25,18 @@ export class EventFeedService {
     private readonly presenter: EventPresenter,
     private readonly i18n: I18nService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly series: EventSeriesService,
+    private readonly records: EventsRepository,
   ) {}
 
   /** Not paged by default: the list's window up to ICS_MAX_EVENTS, in list order; `page`/`per_page` still work. */
   async list(query: ListEventsQuery, user: AuthenticatedUser | undefined, context: RequestContext): Promise<Reply<string>> {
     const limit = this.config.icsMaxEvents;
-    const { items, page } = await this.events.list(query, user, context, {
+    // A series is one VEVENT with its rule unless `expand=true` asks for one per occurrence.
+    const listQuery = Object.assign(Object.create(Object.getPrototypeOf(query) as object) as ListEventsQuery, query, {
+      expand: query.expand === true,
+    });
+    const { items, page } = await this.events.list(listQuery, user, context, {
       perPageLimit: limit,
       url: `${context.links.restBase}/events.ics`,
     });
@@ -62,8 +70,29 @@ export class EventFeedService {
     header: FeedHeader,
     isLocked = (event: CalendarEvent) => this.events.isLocked(event, user),
   ) {
-    const responses = await this.presenter.presentForFeed(events, { context, user, single: false, isLocked });
-    const entries: FeedEntry[] = events.map((event, i) => ({ event, response: responses[i] }));
+    const options = { context, user, single: false, isLocked };
+    const responses = await this.presenter.presentForFeed(events, options);
+    const entries: FeedEntry[] = [];
+    const seriesById = new Map<number, { event: CalendarEvent; uid: string }>();
+    events.forEach((event, i) => {
+      const recurrence = event.isSeries ? this.series.recurrenceOf(event) : null;
+      if (recurrence) seriesById.set(event.id, { event, uid: responses[i].global_id });
+      entries.push({
+        event,
+        response: responses[i],
+        ...(recurrence ? { recurrence: { lines: recurrenceLines(this.series.seriesOf(event, recurrence)) } } : {}),
+      });
+    });
+    // Each changed occurrence of a series in the feed: a VEVENT with the series' UID and its RECURRENCE-ID.
+    const exceptions = (await this.records.exceptionsOf([...seriesById.keys()])).filter((exception) => exception.status !== 'trash');
+    const exceptionResponses = await this.presenter.presentForFeed(exceptions, options);
+    exceptions.forEach((exception, i) => {
+      const owner = seriesById.get(exception.recurringEventId as number);
+      const recurrence = owner ? this.series.recurrenceOf(owner.event) : null;
+      if (!owner || !recurrence || !exception.recurrenceIdUtc) return;
+      const recurrenceId = recurrenceIdLine(this.series.seriesOf(owner.event, recurrence), exception.recurrenceIdUtc);
+      entries.push({ event: exception, response: exceptionResponses[i], recurrence: { uid: owner.uid, recurrenceId } });
+    });
     return toFeed(entries, header);
   }
 

@@ -1,4 +1,4 @@
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { vtimezone as zoneBlock } from '@app/recurrence';
 import { FixedOffsetZone } from 'luxon';
 import { zoneByName } from '@app/common';
 
@@ -23,16 +23,13 @@ export function feedZoneId(name: string): string {
 }
 
 /**
- * The VTIMEZONE of a zone an event uses: the tz database's for IANA names; a single STANDARD
- * block for the fixed offsets `UTC+2`, `UTC-5:30` that WordPress allows and no database knows.
+ * The VTIMEZONE of a zone an event uses: for IANA names built from the time-zone data the service
+ * runs on, covering the feed's dates with the offsets of those years; a single STANDARD block for
+ * the fixed offsets `UTC+2`, `UTC-5:30` that WordPress allows and no database knows.
  */
-export function vtimezone(name: string): string | null {
+export function vtimezone(name: string, range: { from: Date; to: Date }): string | null {
   const zone = zoneByName(name);
-  if (!isFixedOffset(name)) {
-    // The tz database's blocks come with LF line ends; the calendar's are CRLF.
-    const block = getVtimezoneComponent(name);
-    return block ? block.trim().replace(/\r?\n/g, '\r\n') : null;
-  }
+  if (!isFixedOffset(name)) return zoneBlock(name, range);
   const offset = offsetText(zone.offset(0));
   return [
     'BEGIN:VTIMEZONE',

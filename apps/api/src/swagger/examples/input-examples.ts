@@ -78,6 +78,7 @@ export function eventBody(language: Language): Example {
     organizer: [pick(organizerExample(language), ORGANIZER_FIELDS)],
     categories: [category.name],
     tags: [...tags],
+    recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA;COUNT=10', rdates: [], exdates: ['2027-07-03 20:00'] },
   };
 }
 
@@ -130,5 +131,6 @@ export function namedInputExamples(language: Language): Record<string, unknown> 
     VenueReferences: { id: venueExample(language).id },
     OrganizerReference: organizerExample(language).id,
     OrganizerReferences: [organizerExample(language).id],
+    RecurrenceInput: { rrule: 'FREQ=WEEKLY;BYDAY=SA;COUNT=10', rdates: [], exdates: ['2027-07-03 20:00'] },
   };
 }

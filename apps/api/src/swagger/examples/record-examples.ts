@@ -160,6 +160,20 @@ export function eventExample(language: Language): Example {
     venue: venueExample(language),
     organizer: [organizerExample(language)],
     custom_fields: [],
+    recurrence: recurrenceExample(language),
+    recurring_event_id: null,
+    recurrence_id: null,
+    recurrence_id_utc: null,
+  };
+}
+
+/** The example event is a weekly series: ten Saturdays from its first. */
+export function recurrenceExample(language: Language): Example {
+  return {
+    rrule: 'FREQ=WEEKLY;COUNT=10;BYDAY=SA',
+    rdates: [],
+    exdates: ['2027-07-03 20:00:00'],
+    text: language === 'de' ? 'Jede Woche am Samstag, 10-mal' : 'Every week on Saturday, 10 times',
   };
 }
 
