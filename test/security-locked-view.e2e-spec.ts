@@ -128,9 +128,17 @@ describe('security: the locked view of events, venues and organizers is an allow
         tags: [tag.id],
         venue: openVenue.id,
         organizer: [openOrganizer.id],
+        // A series, so that the series fields hold content too: its first occurrence is checked.
+        recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
       },
       owner,
     );
+    const occurrences = await t.http
+      .get('/calendar/events/v1/events')
+      .query({ recurring_event: records.events.id })
+      .set(as(owner))
+      .expect(200);
+    records.events = (occurrences.body.events as (Body & { id: number })[])[0];
   });
   afterAll(async () => t.close());
 

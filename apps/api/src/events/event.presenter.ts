@@ -25,17 +25,21 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
   async present(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
     const seriesById = await this.seriesOf(events);
     const language = options.context.language;
-    return this.map(events, options, (event, eventLinks, presentation) => {
-      const series = event.recurringEventId === null ? event : seriesById.get(event.recurringEventId);
-      const view = occurrenceView(event, series);
+    const originals = new Map(events.map((event) => [event.id, event]));
+    // The occurrence's own page is set before the locked view is taken, so that a locked occurrence
+    // keeps it (url is shown); the series fields are read from the view, so that they stay hidden.
+    const viewed = events.map((event) => occurrenceView(event, seriesFor(event, seriesById)));
+    return this.map(viewed, options, (view, eventLinks, presentation) => {
+      const event = originals.get(view.id) ?? view;
+      const series = seriesFor(event, seriesById);
       return {
         ...toEventResponse(view, eventLinks, presentation),
         ...(options.single ? { json_ld: eventJsonLd(view, eventLinks, options.context.links) } : {}),
         slug: series?.slug ?? event.slug,
-        recurrence: this.series.present(series, language),
-        recurring_event_id: event.recurringEventId,
-        recurrence_id: event.recurrenceIdUtc ? wallTime(event.recurrenceIdUtc, event.timezone) : null,
-        recurrence_id_utc: event.recurrenceIdUtc ? wallTime(event.recurrenceIdUtc, 'UTC') : null,
+        recurrence: this.series.present(view.recurringEventId === null ? view : series, language),
+        recurring_event_id: view.recurringEventId,
+        recurrence_id: view.recurrenceIdUtc ? wallTime(view.recurrenceIdUtc, view.timezone) : null,
+        recurrence_id_utc: view.recurrenceIdUtc ? wallTime(view.recurrenceIdUtc, 'UTC') : null,
       };
     });
   }
@@ -49,13 +53,8 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
   /** The same events as present() gives them, only the fields a calendar feed shows. */
   async presentForFeed(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventFeedView[]> {
     const seriesById = await this.seriesOf(events);
-    return this.map(events, options, (event, eventLinks, presentation) =>
-      toEventFeedView(
-        occurrenceView(event, event.recurringEventId === null ? event : seriesById.get(event.recurringEventId)),
-        eventLinks,
-        presentation,
-      ),
-    );
+    const viewed = events.map((event) => occurrenceView(event, seriesFor(event, seriesById)));
+    return this.map(viewed, options, (view, eventLinks, presentation) => toEventFeedView(view, eventLinks, presentation));
   }
 
   private async map<T>(
@@ -76,6 +75,11 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
       return toResponse(shownEvent(event, locked), eventLinks, { links: context.links, siteTimezone, now: context.now, locked, shared });
     });
   }
+}
+
+/** An occurrence's series (a single event or a series row is its own). */
+function seriesFor(event: CalendarEvent, seriesById: Map<number, CalendarEvent>): CalendarEvent | undefined {
+  return event.recurringEventId === null ? event : seriesById.get(event.recurringEventId);
 }
 
 /**

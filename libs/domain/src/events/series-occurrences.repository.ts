@@ -274,8 +274,11 @@ export class SeriesOccurrencesRepository {
 function sharedValues(series: CalendarEvent, db: EntityManager): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of db.connection.getMetadata(CalendarEvent).columns) {
-    if (OWN_COLUMNS.has(column.propertyName) || column.relationMetadata) continue;
-    values[column.propertyName] = column.getEntityValue(series);
+    if (OWN_COLUMNS.has(column.propertyName)) continue;
+    // image_id is both a column and the image relation's join column: its value is the column's own.
+    values[column.propertyName] = column.relationMetadata
+      ? series[column.propertyName as keyof CalendarEvent]
+      : column.getEntityValue(series);
   }
   return values;
 }
