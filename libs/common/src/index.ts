@@ -55,6 +55,7 @@ export * from './openapi/named-schemas';
 export * from './errors/database-unavailable';
 export * from './http/caching/etag';
 export * from './http/caching/data-version-source';
+export * from './http/caching/etag-key-source';
 export * from './http/caching/http-caching.interceptor';
 export * from './http/caching/not-modified';
 export * from './http/caching/request-etag';

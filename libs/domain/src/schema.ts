@@ -24,6 +24,8 @@ import { WriteLock } from './write-locks/write-lock.entity';
 import { WriteLocks1797200000000 } from './migrations/1797200000000-write-locks';
 import { DataVersionSlot } from './data-version/data-version.entity';
 import { DataVersion1797250000000 } from './migrations/1797250000000-data-version';
+import { ServerSecrets1797400000000 } from './migrations/1797400000000-server-secrets';
+import { ServerSecret } from './server-secrets/server-secret.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -43,6 +45,7 @@ export const SCHEMA: SchemaParts = {
     WriteLock,
     DataVersionSlot,
     EventDayCount,
+    ServerSecret,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -59,5 +62,6 @@ export const SCHEMA: SchemaParts = {
     EventSearchIndex1797300000003,
     ListOrderCovering1797300000004,
     PlaceListOrder1797300000005,
+    ServerSecrets1797400000000,
   ],
 };

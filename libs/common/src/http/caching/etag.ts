@@ -1,13 +1,15 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /**
  * A strong entity tag (RFC 9110 §8.8.3) for everything an answer depends on: the data version,
  * the normalised request, the caller, the language. It is derived, never computed from the body,
- * so a 304 needs no body built.
+ * so a 304 needs no body built. Keyed (HMAC-SHA-256 with a secret every instance shares): the
+ * parts are guessable (a write counter, the next instant a scheduled record publishes), and an
+ * unkeyed hash of them would give them away to an offline search.
  */
-export function strongEtag(parts: readonly string[]): string {
+export function strongEtag(parts: readonly string[], key: Buffer): string {
   // JSON keeps the parts apart: ['a\nb', 'c'] and ['a', 'b\nc'] must not collide.
-  return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
+  return `"${createHmac('sha256', key).update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
 }
 
 /** The entity tags of an If-None-Match or If-Match header; `*` stays `*`. */

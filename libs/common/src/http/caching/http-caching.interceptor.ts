@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { withWriteCondition, WriteCondition } from '@app/database';
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnApplicationBootstrap } from '@nestjs/common';
 import type { Response } from 'express';
 import { from, map, Observable, switchMap } from 'rxjs';
 import { Errors } from '../../errors/errors';
@@ -9,6 +9,7 @@ import { API_NAMESPACE } from '../links';
 import { CachedAnswer } from './cached-answer';
 import { DATA_VERSION_SOURCE, DataVersionSource, versionToken } from './data-version-source';
 import { matchHits, noneMatchHits } from './etag';
+import { ETAG_KEY_SOURCE, EtagKeySource } from './etag-key-source';
 import { NotModified } from './not-modified';
 import { requestEtag } from './request-etag';
 import { ResponseCache } from './response-cache';
@@ -28,20 +29,36 @@ const RECORD_PATH = /\/(?:\d+|by-slug\/[^/]+)\/?$/;
  * write transaction (WriteCondition) and is checked after the work's own 401/403/404, before commit.
  */
 @Injectable()
-export class HttpCachingInterceptor implements NestInterceptor {
+export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBootstrap {
   private readonly siteDay: Intl.DateTimeFormat;
   /** Anonymous answers by ETag: the tag names the data version and everything else the body depends on. */
   private readonly cache: ResponseCache;
   /** The data version at the start of each read, one query for the reads that arrive together. */
   private readonly reads: VersionReads;
+  /** The ETags' key, read (or created) once; a failed read is tried again by the next request. */
+  private key: Promise<Buffer> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATA_VERSION_SOURCE) private readonly versions: DataVersionSource,
+    @Inject(ETAG_KEY_SOURCE) private readonly keys: EtagKeySource,
   ) {
     this.cache = new ResponseCache(config.cacheMaxMb * 1024 * 1024);
     this.reads = new VersionReads(versions);
     this.siteDay = new Intl.DateTimeFormat('en-CA', { timeZone: config.siteTimezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+
+  /** The first start on a database creates the shared key; every start reads it before serving. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.etagKey();
+  }
+
+  private etagKey(): Promise<Buffer> {
+    this.key ??= this.keys.etagKey().catch((error: unknown) => {
+      this.key = undefined;
+      throw error;
+    });
+    return this.key;
   }
 
   intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -92,16 +109,17 @@ export class HttpCachingInterceptor implements NestInterceptor {
 
   /** A read's ETag at the data version it starts at (`options.version`: a write's check, at a version it read). */
   private async etagOf(req: ApiRequest, options: { withoutQuery?: boolean; version?: string } = {}): Promise<string> {
+    const key = await this.etagKey();
     if (options.version !== undefined) {
       const now = req.context?.now ?? new Date();
-      return requestEtag(req, { version: options.version, now, siteDay: this.siteDay.format(now) }, options);
+      return requestEtag(req, { version: options.version, now, siteDay: this.siteDay.format(now), key }, options);
     }
     const { now, version: current } = await this.reads.read();
     const version = versionToken(current);
     // The request's one instant becomes the version's, so its windows and due events agree with its
     // ETag; the handler need not ask again whether scheduled events await publishing.
     if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, dataVersion: version });
-    return requestEtag(req, { version, now, siteDay: this.siteDay.format(now) }, options);
+    return requestEtag(req, { version, now, siteDay: this.siteDay.format(now), key }, options);
   }
 
   /**

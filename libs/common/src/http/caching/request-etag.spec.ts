@@ -10,7 +10,7 @@ const request = (url: string, extra: Partial<ApiRequest> = {}) =>
     ...extra,
   }) as unknown as ApiRequest;
 
-const inputs = { version: '7||', siteDay: '2026-11-25', now: new Date('2026-11-25T10:00:00Z') };
+const inputs = { version: '7||', siteDay: '2026-11-25', now: new Date('2026-11-25T10:00:00Z'), key: Buffer.from('k'.repeat(32)) };
 
 describe('request ETags', () => {
   it('sort the query and leave out what only picks the language', () => {

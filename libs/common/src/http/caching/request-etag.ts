@@ -33,6 +33,8 @@ export interface EtagInputs {
   /** The day in the site's time zone: default windows and "yesterday" move with it. */
   siteDay: string;
   now: Date;
+  /** The key of every ETag (EtagKeySource). */
+  key: Buffer;
 }
 
 /**
@@ -45,14 +47,17 @@ export function requestEtag(req: ApiRequest, inputs: EtagInputs, options: { with
   const query = options.withoutQuery ? [] : normalizedQuery(req.originalUrl);
   const caller = req.user ? `user:${req.user.id}:${req.user.role}` : 'anonymous';
   const clock = readsTheClock(query) ? inputs.now.toISOString().slice(0, 19) : '';
-  return strongEtag([
-    inputs.version,
-    routedPath(req),
-    JSON.stringify(query),
-    req.context?.language ?? '',
-    apiRoot(req.address),
-    caller,
-    inputs.siteDay,
-    clock,
-  ]);
+  return strongEtag(
+    [
+      inputs.version,
+      routedPath(req),
+      JSON.stringify(query),
+      req.context?.language ?? '',
+      apiRoot(req.address),
+      caller,
+      inputs.siteDay,
+      clock,
+    ],
+    inputs.key,
+  );
 }
