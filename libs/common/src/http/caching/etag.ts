@@ -23,9 +23,14 @@ export function parseEtagList(header: string | undefined): string[] {
 
 const opaque = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
 
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. */
+/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/"x"` matches `"x"`. `*` is asked with noneMatchAny. */
 export function noneMatchHits(header: string | undefined, etag: string): boolean {
-  return parseEtagList(header).some((tag) => tag === '*' || opaque(tag) === etag);
+  return parseEtagList(header).some((tag) => opaque(tag) === etag);
+}
+
+/** `If-None-Match: *`: true only when a current representation exists, which the route must find first. */
+export function noneMatchAny(header: string | undefined): boolean {
+  return parseEtagList(header).includes('*');
 }
 
 /** If-Match uses the strong comparison (RFC 9110 §13.1.1): a weak tag never matches. */

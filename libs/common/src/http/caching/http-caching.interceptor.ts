@@ -8,11 +8,12 @@ import { ApiRequest } from '../api-request';
 import { API_NAMESPACE } from '../links';
 import { CachedAnswer } from './cached-answer';
 import { DATA_VERSION_SOURCE, DataVersionSource, versionToken } from './data-version-source';
-import { matchHits, noneMatchHits } from './etag';
+import { matchHits, noneMatchAny, noneMatchHits } from './etag';
 import { ETAG_KEY_SOURCE, EtagKeySource } from './etag-key-source';
 import { NotModified } from './not-modified';
 import { requestEtag } from './request-etag';
 import { ResponseCache } from './response-cache';
+import { routeQueryParameters } from './route-query';
 import { VersionReads } from './version-reads';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -21,6 +22,15 @@ const READS = new Set(['GET', 'HEAD']);
 const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
 /** A record's own route (by ID or by slug): where If-Match applies. */
 const RECORD_PATH = /\/(?:\d+|by-slug\/[^/]+)\/?$/;
+
+/** Whether a read names a record password (`password=`, also empty or repeated). */
+function carriesPassword(req: ApiRequest): boolean {
+  return Object.prototype.hasOwnProperty.call(req.query ?? {}, 'password');
+}
+
+function notModified(): never {
+  throw new NotModified();
+}
 
 /**
  * HTTP caching and preconditions (contract §10) for the API's routes. Reads: a strong ETag from
@@ -65,8 +75,10 @@ export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBoo
     const http = execution.switchToHttp();
     const req = http.getRequest<ApiRequest>();
     if (!req.path.startsWith(`/${API_NAMESPACE}`)) return next.handle();
-    if (READS.has(req.method))
-      return from(this.etagOf(req)).pipe(switchMap((etag) => this.read(req, http.getResponse<Response>(), etag, next)));
+    if (READS.has(req.method)) {
+      const parameters = routeQueryParameters(execution.getClass(), execution.getHandler());
+      return from(this.etagOf(req, { parameters })).pipe(switchMap((etag) => this.read(req, http.getResponse<Response>(), etag, next)));
+    }
     const ifMatch = req.headers['if-match'];
     if (WRITES.has(req.method) && ifMatch !== undefined && RECORD_PATH.test(req.path)) {
       const condition = this.ifMatchCondition(req, ifMatch);
@@ -81,10 +93,18 @@ export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBoo
     // Added to what is there (the event list also varies by Accept: its iCalendar feed).
     res.vary('Accept-Language');
     res.vary('Authorization');
-    if (noneMatchHits(req.headers['if-none-match'], etag)) throw new NotModified();
-    if (!this.cache.enabled || req.headers.authorization !== undefined) return next.handle();
-    const hit = this.cache.get(etag);
-    if (hit) throw new CachedAnswer(hit);
+    const ifNoneMatch = req.headers['if-none-match'];
+    // A record password is checked, and its failures counted, by the handler: such a request is
+    // never answered before it runs, from the cache or with a 304.
+    const password = carriesPassword(req);
+    const hit = noneMatchHits(ifNoneMatch, etag);
+    if (hit && !password) throw new NotModified();
+    // `*` (or a password's tag) matches only a representation the caller may read: the handler
+    // decides, and its 404, 403 or 429 answers instead.
+    if (hit || noneMatchAny(ifNoneMatch)) return next.handle().pipe(map(() => notModified()));
+    if (!this.cache.enabled || req.headers.authorization !== undefined || password) return next.handle();
+    const cached = this.cache.get(etag);
+    if (cached) throw new CachedAnswer(cached);
     const before = new Set(res.getHeaderNames());
     return next.handle().pipe(map((body: unknown) => this.store(etag, res, before, body)));
   }
@@ -108,7 +128,10 @@ export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBoo
   }
 
   /** A read's ETag at the data version it starts at (`options.version`: a write's check, at a version it read). */
-  private async etagOf(req: ApiRequest, options: { withoutQuery?: boolean; version?: string } = {}): Promise<string> {
+  private async etagOf(
+    req: ApiRequest,
+    options: { withoutQuery?: boolean; version?: string; parameters?: ReadonlySet<string> | null } = {},
+  ): Promise<string> {
     const key = await this.etagKey();
     if (options.version !== undefined) {
       const now = req.context?.now ?? new Date();
