@@ -16,6 +16,7 @@ export * from './i18n/request-language';
 export * from './pagination/pagination';
 export * from './text/slugify';
 export * from './text/plain-text';
+export * from './in-turns';
 export * from './validation/transforms';
 export * from './validation/validation-exception.factory';
 export * from './http/links';

@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { CalendarEvent } from '@app/domain';
-import { AuthenticatedUser } from '@app/common';
+import { AuthenticatedUser, mapInTurns } from '@app/common';
 import { isLockedFor, PostPresenter, PresentOptions } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventResponse } from './dto/event.response';
@@ -42,7 +42,8 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     );
     const siteTimezone = this.config.siteTimezone;
     const shared = new LinkedResponses(context.links, siteTimezone, context.now);
-    return events.map((event) => {
+    // In turns: a feed presents thousands of events, and other requests must not wait for all of them.
+    return mapInTurns(events, (event) => {
       const eventLinks = withoutLockedContent(linked.get(event.id) ?? noLinks(), user);
       return toResponse(event, eventLinks, { links: context.links, siteTimezone, now: context.now, locked: isLocked(event), shared });
     });
