@@ -87,6 +87,25 @@ describe('command-line app: users and tokens', () => {
     expect(run.stdout).not.toContain(second);
   });
 
+  it('token:revoke by the ID token:list shows, or with the secret read from standard input: no secret on the command line', async () => {
+    const user = jsonLine(cli('user:create', '--name', 'revoke-forms', '--role', 'editor')) as { id: number; token: string };
+    const byStdin = String(jsonLine(cli('token:create', '--user', String(user.id))).token);
+    await createTag(user.token, 'Works').expect(201);
+    const [first] = (jsonLine(cli('token:list', '--user', String(user.id))) as { tokens: Array<{ id: number }> }).tokens;
+
+    expect(jsonLine(cli('token:revoke', '--id', String(first.id)))).toEqual({ revoked: true });
+    expect((await createTag(user.token, 'Revoked by ID').expect(401)).body.code).toBe('rest_invalid_token');
+    expectFailure(cli('token:revoke', '--id', String(first.id)), /No active token has --id/);
+
+    const fromStdin = runCli(database, ['token:revoke', '--token', '-'], {}, `${byStdin}\n`);
+    expect(jsonLine(fromStdin)).toEqual({ revoked: true });
+    expect((await createTag(byStdin, 'Revoked from stdin').expect(401)).body.code).toBe('rest_invalid_token');
+    expectFailure(runCli(database, ['token:revoke', '--token', '-'], {}, ''), /standard input must hold one token/);
+    expectFailure(cli('token:revoke', '--id', 'x'), /--id must be a positive integer/);
+    expectFailure(cli('token:revoke', '--id', '1', '--token', 'x'), /either --token or --id/);
+    await createTag(ADMIN_TOKEN, 'Others untouched').expect(201);
+  });
+
   it('user:role changes what the user’s tokens may do from the next request on', async () => {
     const author = jsonLine(cli('user:create', '--name', 'role-change', '--role', 'author')) as { id: number; token: string };
     await createTag(author.token, 'Not yet').expect(403);

@@ -53,7 +53,7 @@ describe.each([
     }
   });
 
-  it('answers the 11th bad token from one address with 429, then refuses even a good token from it', async () => {
+  it('answers the 11th bad token from one address with 429, and every further bad one, but never a good token or none', async () => {
     const address = nextAddress();
     for (let i = 1; i <= 10; i++) {
       const res = await t.http.get(`${NS}/events`).set({ ...bearer(BAD), ...from(address) });
@@ -65,7 +65,18 @@ describe.each([
     expect(eleventh.headers['content-language']).toBe('de');
     expect(eleventh.body.message).toMatch(/Zu viele Anfragen/);
     const good = await t.tokenFor('author');
-    expectTooMany(await t.http.get(`${NS}/events`).set({ ...bearer(good), ...from(address) }), 10);
+    // The administrator behind the same NAT, and anonymous readers there, are not locked out.
+    await t.http
+      .get(`${NS}/events`)
+      .set({ ...bearer(good), ...from(address) })
+      .expect(200);
+    await t.http.get(`${NS}/events`).set(from(address)).expect(200);
+    await t.http
+      .post(EVENTS)
+      .set({ ...bearer(good), ...from(address) })
+      .send(eventBody({ title: 'Still writing' }))
+      .expect(201);
+    expectTooMany(await t.http.get(`${NS}/events`).set({ ...bearer(BAD), ...from(address) }), 10);
     expectTooMany(await t.http.get(`${NS}/events`).set({ Authorization: 'Digest nonsense', ...from(address) }), 10);
     await t.http
       .get(`${NS}/events`)
@@ -83,7 +94,7 @@ describe.each([
     expectTooMany(await t.http.get(NS).set({ Authorization: 'Token x', ...from(address) }), 10);
   });
 
-  it('limits failures per user name across addresses (HTTP Basic)', async () => {
+  it('limits failures per user name across addresses (HTTP Basic), never the user’s own right token', async () => {
     const name = `victim-${randomBytes(3).toString('hex')}`;
     const token = await t.tokenFor('author', name);
     for (let i = 0; i < 10; i++) {
@@ -93,7 +104,11 @@ describe.each([
         .expect(401);
     }
     expectTooMany(await t.http.get(NS).set({ ...basic(name, BAD), ...from(nextAddress()) }), 10);
-    expectTooMany(await t.http.get(NS).set({ ...basic(name, token), ...from(nextAddress()) }), 10);
+    await t.http
+      .get(NS)
+      .set({ ...basic(name, token), ...from(nextAddress()) })
+      .expect(200);
+    expectTooMany(await t.http.get(NS).set({ ...basic(name, BAD), ...from(nextAddress()) }), 10);
     await t.http
       .get(NS)
       .set({ ...bearer(token), ...from(nextAddress()) })

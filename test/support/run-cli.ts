@@ -17,10 +17,11 @@ export function ensureBuilt(): void {
 }
 
 /** Runs the built command-line app as a user would, against the given database. */
-export function runCli(database: TestDatabase, args: string[], env: Record<string, string> = {}): CliRun {
+export function runCli(database: TestDatabase, args: string[], env: Record<string, string> = {}, input?: string): CliRun {
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...database.env, ...env },
+    input,
     encoding: 'utf8',
     timeout: 120_000,
   });

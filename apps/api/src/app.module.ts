@@ -4,6 +4,8 @@ import {
   ApiValidationPipe,
   ApiRequest,
   DATA_VERSION_SOURCE,
+  ETAG_KEY_SOURCE,
+  EtagKeySource,
   HttpCachingInterceptor,
   ErrorResponder,
   ReplyInterceptor,
@@ -11,7 +13,7 @@ import {
   RouteTable,
 } from '@app/common';
 import { ConfigModule } from '@app/config';
-import { DataVersionRepository, DomainModule } from '@app/domain';
+import { DataVersionRepository, DomainModule, ServerSecretsRepository } from '@app/domain';
 import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { I18nModule } from 'nestjs-i18n';
@@ -70,6 +72,11 @@ function translations() {
     // Registered in this order, they run in this order: the context first, replies last.
     { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
     { provide: DATA_VERSION_SOURCE, useExisting: DataVersionRepository },
+    {
+      provide: ETAG_KEY_SOURCE,
+      inject: [ServerSecretsRepository],
+      useFactory: (secrets: ServerSecretsRepository): EtagKeySource => ({ etagKey: () => secrets.secret('etag') }),
+    },
     { provide: APP_INTERCEPTOR, useClass: HttpCachingInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ReplyInterceptor },
     { provide: APP_PIPE, useClass: ApiValidationPipe },

@@ -13,6 +13,7 @@ import {
   verifyJsonDepth,
 } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -34,6 +35,13 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   instance.set('query parser', 'extended');
   // X-Forwarded-* count only from the proxies TRUST_PROXY names (docs/api-rules.md, Addresses and languages); default none.
   instance.set('trust proxy', config.security.trustProxy);
+  if (config.security.trustProxy === true) {
+    // Every hop trusted: the client's own X-Forwarded-For becomes its address (rate limits per
+    // address then count what the client says) and its X-Forwarded-Host its host.
+    new NestLogger('Security').warn(
+      'TRUST_PROXY=true trusts X-Forwarded-For, -Host and -Proto from every client: any client chooses its address for the rate limits. Name the proxy instead (TRUST_PROXY=loopback, its address or subnet, or a hop count).',
+    );
+  }
   instance.disable('x-powered-by');
   // Express's ETag is a weak hash of the built body; reads get strong ETags from the data version
   // instead (HttpCachingInterceptor, docs/api-rules.md, HTTP caching and preconditions), and errors none.

@@ -13,8 +13,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Global guard: identifies the caller from the Authorization header (a bad token is a 401,
  * never silently anonymous), enforces the route's access rule, and applies the rate limits of
- * credentials: failed authentications per client address and user name (checked before the
- * token, so a blocked client learns nothing from a right guess) and writes per token.
+ * credentials: failed authentications per client address and user name, and writes per token.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -43,9 +42,10 @@ export class AuthGuard implements CanActivate {
   }
 
   private async authenticate(request: ApiRequest, credentials: Exclude<Credentials, { kind: 'none' }>): Promise<void> {
+    // Only failures are counted and refused: tokens carry 256 random bits, so a right one is never a
+    // guess, and refusing it too would let anyone lock a user (or everyone behind one address) out.
     const subjects = [RateLimiter.addressKey(request.ip)];
     if (credentials.kind === 'basic') subjects.push(`user:${credentials.username.toLowerCase()}`);
-    await this.limiter.assertAllowed('auth', subjects);
     const user = credentials.kind === 'malformed' ? null : await this.users.findByToken(credentials.token);
     if (!user || (credentials.kind === 'basic' && credentials.username !== user.name)) {
       throw Errors.invalidToken(await this.limiter.count('auth', subjects));

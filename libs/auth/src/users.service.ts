@@ -77,6 +77,11 @@ export class UsersService {
     return this.transactions.run((db) => this.users.revokeToken(hashTokenSecret(secret), nowUtc(), db));
   }
 
+  /** Revokes by the ID `token:list` shows, so the secret need not be at hand; false when no active token has it. */
+  revokeTokenById(tokenId: number): Promise<boolean> {
+    return this.transactions.run((db) => this.users.revokeTokenById(tokenId, nowUtc(), db));
+  }
+
   hasToken(secret: string): Promise<boolean> {
     return this.users.hasToken(hashTokenSecret(secret));
   }

@@ -32,6 +32,8 @@ export interface AppConfig {
   maxPerPage: number;
   /** Memory of the anonymous-read response cache, in MiB; 0 turns it off (README, HTTP caching and preconditions). */
   cacheMaxMb: number;
+  /** SWAGGER_PERSIST_AUTHORIZATION: Swagger UI keeps the token given to "Authorize" in the browser's localStorage. */
+  swaggerPersistAuthorization: boolean;
   /** Events a calendar feed holds at most when not paged (ICS_MAX_EVENTS). */
   icsMaxEvents: number;
   /** Occurrences of a series exist up to this many months after now (RECURRENCE_HORIZON_MONTHS). */

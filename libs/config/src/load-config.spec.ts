@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       },
       shutdownTimeoutMs: 10000,
       cacheMaxMb: 64,
+      swaggerPersistAuthorization: false,
     });
   });
 
@@ -112,6 +113,7 @@ describe('loadConfig', () => {
       },
       shutdownTimeoutMs: 2500,
       cacheMaxMb: 16,
+      swaggerPersistAuthorization: false,
     });
   });
 
@@ -209,6 +211,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
     expect(loadConfig({ CACHE_MAX_MB: '0' }).cacheMaxMb).toBe(0);
+  });
+
+  it('keeps Swagger UI tokens in the browser only when SWAGGER_PERSIST_AUTHORIZATION=true', () => {
+    expect(loadConfig({}).swaggerPersistAuthorization).toBe(false);
+    expect(loadConfig({ SWAGGER_PERSIST_AUTHORIZATION: 'true' }).swaggerPersistAuthorization).toBe(true);
+    expect(loadConfig({ SWAGGER_PERSIST_AUTHORIZATION: 'false' }).swaggerPersistAuthorization).toBe(false);
+    expect(problemsOf({ SWAGGER_PERSIST_AUTHORIZATION: 'yes please' })).toEqual([expect.stringContaining('SWAGGER_PERSIST_AUTHORIZATION')]);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '600000' }).shutdownTimeoutMs).toBe(600000);
   });
 });

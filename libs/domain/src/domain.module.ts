@@ -16,6 +16,7 @@ import { TermsRepository } from './terms/terms.repository';
 import { UsersRepository } from './users/users.repository';
 import { WriteLocksRepository } from './write-locks/write-locks.repository';
 import { VenuesRepository } from './venues/venues.repository';
+import { ServerSecretsRepository } from './server-secrets/server-secrets.repository';
 
 const REPOSITORIES = [
   EventsRepository,
@@ -34,6 +35,7 @@ const REPOSITORIES = [
   TermCountsRepository,
   DueEventsPublisher,
   DueEventsRepository,
+  ServerSecretsRepository,
 ];
 
 /**

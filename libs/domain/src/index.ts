@@ -37,3 +37,5 @@ export * from './terms/term-counts.repository';
 export * from './events/due-events.publisher';
 export * from './events/due-events.repository';
 export * from './data-version/records-at-version';
+export * from './server-secrets/server-secret.entity';
+export * from './server-secrets/server-secrets.repository';

@@ -26,6 +26,8 @@ import { WriteLocks1797200000000 } from './migrations/1797200000000-write-locks'
 import { DataVersionSlot } from './data-version/data-version.entity';
 import { DataVersion1797250000000 } from './migrations/1797250000000-data-version';
 import { ImageOwners1797460000000 } from './migrations/1797460000000-image-owners';
+import { ServerSecrets1797410000000 } from './migrations/1797410000000-server-secrets';
+import { ServerSecret } from './server-secrets/server-secret.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -45,6 +47,7 @@ export const SCHEMA: SchemaParts = {
     WriteLock,
     DataVersionSlot,
     EventDayCount,
+    ServerSecret,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -62,6 +65,7 @@ export const SCHEMA: SchemaParts = {
     ListOrderCovering1797300000004,
     PlaceListOrder1797300000005,
     RecurringEvents1797400000000,
+    ServerSecrets1797410000000,
     ImageOwners1797460000000,
   ],
 };

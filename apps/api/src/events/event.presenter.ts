@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { CalendarEvent, EventsRepository } from '@app/domain';
-import { AuthenticatedUser } from '@app/common';
+import { AuthenticatedUser, mapInTurns } from '@app/common';
 import { isLockedFor, PostPresenter, PresentOptions } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { EventResponse } from './dto/event.response';
@@ -69,7 +69,8 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     );
     const siteTimezone = this.config.siteTimezone;
     const shared = new LinkedResponses(context.links, siteTimezone, context.now);
-    return events.map((event) => {
+    // In turns: a feed presents thousands of events, and other requests must not wait for all of them.
+    return mapInTurns(events, (event) => {
       const eventLinks = withoutLockedContent(linked.get(event.id) ?? noLinks(), user);
       const locked = isLocked(event);
       return toResponse(shownEvent(event, locked), eventLinks, { links: context.links, siteTimezone, now: context.now, locked, shared });

@@ -1,4 +1,5 @@
 import { ApiRequest, ErrorResponder, Errors, requestLanguage } from '@app/common';
+import { APP_CONFIG, AppConfig } from '@app/config';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Response } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -34,6 +35,13 @@ export function setupSwagger(app: NestExpressApplication): void {
     raw: ['json'],
     customSiteTitle: 'Calendar API',
     patchDocumentOnRequest: (req) => documentation.forRequest(requestLanguage(req as ApiRequest).language, (req as ApiRequest).address),
-    swaggerOptions: { persistAuthorization: true, displayOperationId: false, docExpansion: 'list', tryItOutEnabled: false },
+    // A token kept in localStorage outlives the tab and is readable by any script on the origin:
+    // only when the operator asks for it.
+    swaggerOptions: {
+      persistAuthorization: app.get<AppConfig>(APP_CONFIG).swaggerPersistAuthorization,
+      displayOperationId: false,
+      docExpansion: 'list',
+      tryItOutEnabled: false,
+    },
   });
 }

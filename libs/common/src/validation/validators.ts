@@ -31,6 +31,23 @@ export function IsHttpUrlOrEmpty(options?: ValidationOptions): PropertyDecorator
   );
 }
 
+// eslint-disable-next-line no-control-regex -- the control characters are what is refused
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Text without control characters (C0, DEL, C1): a search string is matched, never typed into a
+ * line of its own, and a NUL would end the string some database engines are handed.
+ */
+export function HasNoControlCharacters(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'noControlCharacters',
+      validator: { validate: (value) => typeof value !== 'string' || !CONTROL_CHARACTER.test(value) },
+    },
+    options,
+  );
+}
+
 /** A finite number within [min, max], or "" to clear. */
 export function IsNumberInRangeOrEmpty(min: number, max: number, options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(

@@ -52,6 +52,12 @@ export class UsersRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Returns false when no active token has that ID. */
+  async revokeTokenById(tokenId: number, revokedUtc: Date, db: EntityManager): Promise<boolean> {
+    const result = await db.update(ApiToken, { id: tokenId, revokedUtc: IsNull() }, { revokedUtc });
+    return (result.affected ?? 0) > 0;
+  }
+
   hasToken(tokenHash: string, db: EntityManager = this.manager): Promise<boolean> {
     return db.existsBy(ApiToken, { tokenHash });
   }

@@ -1,4 +1,4 @@
-import { PageQuery, ToBoolean, ToInt } from '@app/common';
+import { HasNoControlCharacters, PageQuery, ToBoolean, ToInt } from '@app/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { ALL_STATUSES } from '@app/domain';
@@ -8,6 +8,7 @@ export class ListPostsQuery extends PageQuery {
   /** Records where one field contains every word of the text (case-insensitive). */
   @IsOptional()
   @IsString()
+  @HasNoControlCharacters()
   search?: string;
 
   /** Post status(es), one value or a comma-separated list; anonymous callers may ask for `publish` only. */

@@ -1,4 +1,4 @@
-import { PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
+import { HasNoControlCharacters, PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
@@ -11,6 +11,7 @@ export class ListTermsQuery extends PageQuery {
   /** Only terms whose name or slug contains this text (case-insensitive). */
   @IsOptional()
   @IsString()
+  @HasNoControlCharacters()
   search?: string;
 
   /** Leave out terms with these IDs. */

@@ -1,4 +1,4 @@
-import { PageQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
+import { HasNoControlCharacters, PageQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
 import { ALL_STATUSES } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
@@ -45,6 +45,7 @@ export class ListEventsQuery extends PageQuery {
   /** Events whose title, description or excerpt contains this text. */
   @IsOptional()
   @IsString()
+  @HasNoControlCharacters()
   search?: string;
 
   /** Events in one of these categories (IDs or slugs). */

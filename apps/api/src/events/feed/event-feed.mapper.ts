@@ -1,9 +1,11 @@
 import { CalendarEvent } from '@app/domain';
+import { mapInTurns } from '@app/common';
 import ical, { ICalEvent, ICalEventData, ICalEventStatus } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { EventFeedView } from '../event.mapper';
 import { foldLines } from './fold-lines';
 import { htmlToText } from './html-to-text';
+import { escapeText, feedLine, feedParagraphs, mailtoUri, quotedParameter } from './ical-text';
 import { feedZoneId, isFixedOffset, vtimezone } from './vtimezone';
 
 /** An event as the feed shows it: the stored instants and revision, and the fields its reader may see. */
@@ -30,15 +32,19 @@ function location(response: EventFeedView): ICalEventData['location'] {
   const venue = Array.isArray(response.venue) ? response.venue[0] : response.venue;
   if (!venue) return undefined;
   const street = [venue.address, [venue.zip, venue.city].filter(Boolean).join(' '), venue.stateprovince, venue.country];
-  const address = street.filter((part) => part !== '').join(', ');
+  const address = feedLine(street.filter((part) => part !== '').join(', '));
   const geo = venue.geo_lat !== null && venue.geo_lng !== null ? { lat: venue.geo_lat, lon: venue.geo_lng } : undefined;
-  return { title: venue.venue, ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
+  return { title: feedLine(venue.venue), ...(address ? { address } : {}), ...(geo ? { geo } : {}) };
 }
 
-/** iCalendar needs an address for ORGANIZER: an organizer without a (visible) e-mail is left out. */
-function organizer(response: EventFeedView): ICalEventData['organizer'] {
+/**
+ * iCalendar needs an address for ORGANIZER: an organizer without a (visible) e-mail is left out.
+ * Written here, not by ical-generator, which escapes a `"` in the quoted CN with a backslash that
+ * no reader honours (the quote would end the parameter) and TEXT-escapes the address.
+ */
+function organizerLine(response: EventFeedView): string | undefined {
   const first = response.organizer.find((candidate) => candidate.email !== '');
-  return first ? { name: first.organizer, email: first.email } : undefined;
+  return first ? `ORGANIZER;CN=${quotedParameter(first.organizer)}:${mailtoUri(first.email)}\r\n` : undefined;
 }
 
 /**
@@ -53,6 +59,10 @@ function zoneOf(zone: string): Pick<ICalEventData, 'timezone' | 'floating'> {
 
 function withFixedOffsetZone(vevent: string, zone: string): string {
   return vevent.replace(/^(DTSTART|DTEND):/gm, `$1;TZID=${feedZoneId(zone)}:`);
+}
+
+function withOrganizer(vevent: string, line: string | undefined): string {
+  return line === undefined ? vevent : vevent.replace(/END:VEVENT\r\n$/, `${line}END:VEVENT\r\n`);
 }
 
 /**
@@ -72,12 +82,12 @@ function toFeedEvent(entry: FeedEntry): ICalEventData {
     ...(event.allDay
       ? { allDay: true, start: start.startOf('day'), end: end.startOf('day').plus({ days: 1 }) }
       : { ...zoneOf(zone), start, end }),
-    summary: response.title,
-    description: response.description === '' ? null : htmlToText(response.description),
+    // ical-generator escapes TEXT values; control characters it would pass on are replaced first.
+    summary: feedLine(response.title),
+    description: response.description === '' ? null : feedParagraphs(htmlToText(response.description)),
     url: response.url,
     location: location(response),
-    organizer: organizer(response),
-    categories: [...response.categories, ...response.tags].map((term) => ({ name: term.name })),
+    categories: [...response.categories, ...response.tags].map((term) => ({ name: feedLine(term.name) })),
     status: ICalEventStatus.CONFIRMED,
   };
 }
@@ -100,24 +110,28 @@ function feedRange(entries: FeedEntry[]): { from: Date; to: Date } {
  * The whole calendar as text: ical-generator writes the header and every VEVENT (unfolded, one
  * event at a time), our vtimezone() a VTIMEZONE per zone used, and foldLines folds the lot once.
  */
-export function toFeed(entries: FeedEntry[], header: FeedHeader): string {
+export async function toFeed(entries: FeedEntry[], header: FeedHeader): Promise<string> {
+  // The name and description are written here: ical-generator would write them unescaped.
   const calendar = ical({
     prodId: { company: 'Calendar API', product: 'Event feed', language: header.language.toUpperCase() },
-    name: header.name,
-    description: header.description,
     ttl: REFRESH_SECONDS,
   });
-  const head = calendar
-    .toString()
-    .replace(/\r\n /g, '')
-    .replace(/END:VCALENDAR$/, '');
+  const name = escapeText(feedLine(header.name));
+  const head = [
+    calendar
+      .toString()
+      .replace(/\r\n /g, '')
+      .replace(/END:VCALENDAR$/, ''),
+    `NAME:${name}\r\nX-WR-CALNAME:${name}\r\nX-WR-CALDESC:${escapeText(feedLine(header.description))}\r\n`,
+  ].join('');
   const zones = [...new Set(entries.filter(({ event }) => !event.allDay && event.timezone !== 'UTC').map(({ event }) => event.timezone))];
   const timezones = zones.map((zone) => vtimezone(zone, feedRange(entries))).filter((block): block is string => block !== null);
-  const events = entries.map((entry) => {
-    const vevent = new ICalEvent(toFeedEvent(entry), calendar).toString();
+  // Written and folded in turns of the event loop: a feed of thousands of events takes a second.
+  const events = await mapInTurns(entries, (entry) => {
+    const vevent = withOrganizer(new ICalEvent(toFeedEvent(entry), calendar).toString(), organizerLine(entry.response));
     const zoned = !entry.event.allDay && isFixedOffset(entry.event.timezone) ? withFixedOffsetZone(vevent, entry.event.timezone) : vevent;
-    return withRecurrence(zoned, entry);
+    return foldLines(withRecurrence(zoned, entry));
   });
   // Every content line ends with CRLF, the last one too (RFC 5545, section 3.1).
-  return `${foldLines([head, ...timezones.map((block) => `${block}\r\n`), ...events, 'END:VCALENDAR\r\n'].join(''))}`;
+  return [foldLines([head, ...timezones.map((block) => `${block}\r\n`)].join('')), ...events, 'END:VCALENDAR\r\n'].join('');
 }

@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { withWriteCondition, WriteCondition } from '@app/database';
-import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor, OnApplicationBootstrap } from '@nestjs/common';
 import type { Response } from 'express';
 import { from, map, Observable, switchMap } from 'rxjs';
 import { Errors } from '../../errors/errors';
@@ -9,10 +9,12 @@ import { toJsonText } from '../json-text';
 import { API_NAMESPACE } from '../links';
 import { CachedAnswer } from './cached-answer';
 import { DATA_VERSION_SOURCE, DataVersionSource, versionToken } from './data-version-source';
-import { matchHits, noneMatchHits } from './etag';
+import { matchHits, noneMatchAny, noneMatchHits } from './etag';
+import { ETAG_KEY_SOURCE, EtagKeySource } from './etag-key-source';
 import { NotModified } from './not-modified';
 import { requestEtag } from './request-etag';
 import { ResponseCache } from './response-cache';
+import { routeQueryParameters } from './route-query';
 import { VersionReads } from './version-reads';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -22,6 +24,15 @@ const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
 /** A record's own route (by ID or by slug): where If-Match applies. */
 const RECORD_PATH = /\/(?:\d+|by-slug\/[^/]+)\/?$/;
 
+/** Whether a read names a record password (`password=`, also empty or repeated). */
+function carriesPassword(req: ApiRequest): boolean {
+  return Object.prototype.hasOwnProperty.call(req.query ?? {}, 'password');
+}
+
+function notModified(): never {
+  throw new NotModified();
+}
+
 /**
  * HTTP caching and preconditions (docs/api-rules.md, HTTP caching and preconditions) for the API's routes. Reads: a strong ETag from
  * the data version and the request, `If-None-Match` answered 304 before the handler runs, and
@@ -29,28 +40,46 @@ const RECORD_PATH = /\/(?:\d+|by-slug\/[^/]+)\/?$/;
  * write transaction (WriteCondition) and is checked after the work's own 401/403/404, before commit.
  */
 @Injectable()
-export class HttpCachingInterceptor implements NestInterceptor {
+export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBootstrap {
   private readonly siteDay: Intl.DateTimeFormat;
   /** Anonymous answers by ETag: the tag names the data version and everything else the body depends on. */
   private readonly cache: ResponseCache;
   /** The data version at the start of each read, one query for the reads that arrive together. */
   private readonly reads: VersionReads;
+  /** The ETags' key, read (or created) once; a failed read is tried again by the next request. */
+  private key: Promise<Buffer> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATA_VERSION_SOURCE) private readonly versions: DataVersionSource,
+    @Inject(ETAG_KEY_SOURCE) private readonly keys: EtagKeySource,
   ) {
     this.cache = new ResponseCache(config.cacheMaxMb * 1024 * 1024);
     this.reads = new VersionReads(versions);
     this.siteDay = new Intl.DateTimeFormat('en-CA', { timeZone: config.siteTimezone, year: 'numeric', month: '2-digit', day: '2-digit' });
   }
 
+  /** The first start on a database creates the shared key; every start reads it before serving. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.etagKey();
+  }
+
+  private etagKey(): Promise<Buffer> {
+    this.key ??= this.keys.etagKey().catch((error: unknown) => {
+      this.key = undefined;
+      throw error;
+    });
+    return this.key;
+  }
+
   intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = execution.switchToHttp();
     const req = http.getRequest<ApiRequest>();
     if (!req.path.startsWith(`/${API_NAMESPACE}`)) return next.handle();
-    if (READS.has(req.method))
-      return from(this.etagOf(req)).pipe(switchMap((etag) => this.read(req, http.getResponse<Response>(), etag, next)));
+    if (READS.has(req.method)) {
+      const parameters = routeQueryParameters(execution.getClass(), execution.getHandler());
+      return from(this.etagOf(req, { parameters })).pipe(switchMap((etag) => this.read(req, http.getResponse<Response>(), etag, next)));
+    }
     const ifMatch = req.headers['if-match'];
     if (WRITES.has(req.method) && ifMatch !== undefined && RECORD_PATH.test(req.path)) {
       const condition = this.ifMatchCondition(req, ifMatch);
@@ -65,10 +94,18 @@ export class HttpCachingInterceptor implements NestInterceptor {
     // Added to what is there (the event list also varies by Accept: its iCalendar feed).
     res.vary('Accept-Language');
     res.vary('Authorization');
-    if (noneMatchHits(req.headers['if-none-match'], etag)) throw new NotModified();
-    if (!this.cache.enabled || req.headers.authorization !== undefined) return next.handle();
-    const hit = this.cache.get(etag);
-    if (hit) throw new CachedAnswer(hit);
+    const ifNoneMatch = req.headers['if-none-match'];
+    // A record password is checked, and its failures counted, by the handler: such a request is
+    // never answered before it runs, from the cache or with a 304.
+    const password = carriesPassword(req);
+    const hit = noneMatchHits(ifNoneMatch, etag);
+    if (hit && !password) throw new NotModified();
+    // `*` (or a password's tag) matches only a representation the caller may read: the handler
+    // decides, and its 404, 403 or 429 answers instead.
+    if (hit || noneMatchAny(ifNoneMatch)) return next.handle().pipe(map(() => notModified()));
+    if (!this.cache.enabled || req.headers.authorization !== undefined || password) return next.handle();
+    const cached = this.cache.get(etag);
+    if (cached) throw new CachedAnswer(cached);
     const before = new Set(res.getHeaderNames());
     return next.handle().pipe(map((body: unknown) => this.store(etag, res, before, body)));
   }
@@ -92,17 +129,21 @@ export class HttpCachingInterceptor implements NestInterceptor {
   }
 
   /** A read's ETag at the data version it starts at (`options.version`: a write's check, at a version it read). */
-  private async etagOf(req: ApiRequest, options: { withoutQuery?: boolean; version?: string } = {}): Promise<string> {
+  private async etagOf(
+    req: ApiRequest,
+    options: { withoutQuery?: boolean; version?: string; parameters?: ReadonlySet<string> | null } = {},
+  ): Promise<string> {
+    const key = await this.etagKey();
     if (options.version !== undefined) {
       const now = req.context?.now ?? new Date();
-      return requestEtag(req, { version: options.version, now, siteDay: this.siteDay.format(now) }, options);
+      return requestEtag(req, { version: options.version, now, siteDay: this.siteDay.format(now), key }, options);
     }
     const { now, version: current } = await this.reads.read();
     const version = versionToken(current);
     // The request's one instant becomes the version's, so its windows and due events agree with its
     // ETag; the handler need not ask again whether scheduled events await publishing.
     if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, dataVersion: version });
-    return requestEtag(req, { version, now, siteDay: this.siteDay.format(now) }, options);
+    return requestEtag(req, { version, now, siteDay: this.siteDay.format(now), key }, options);
   }
 
   /**
