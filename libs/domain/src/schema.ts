@@ -14,6 +14,7 @@ import { EventDayCounts1797300000002 } from './migrations/1797300000002-event-da
 import { EventSearchIndex1797300000003 } from './migrations/1797300000003-event-search-index';
 import { ListOrderCovering1797300000004 } from './migrations/1797300000004-list-order-covering';
 import { PlaceListOrder1797300000005 } from './migrations/1797300000005-place-list-order';
+import { SearchGrams1797500000000 } from './migrations/1797500000000-search-grams';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
 import { Category, Tag, Term } from './terms/term.entity';
@@ -59,5 +60,6 @@ export const SCHEMA: SchemaParts = {
     EventSearchIndex1797300000003,
     ListOrderCovering1797300000004,
     PlaceListOrder1797300000005,
+    SearchGrams1797500000000,
   ],
 };

@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, loweredForLike } from '@app/database';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { lockedSql } from '../posts/visibility';
 import { Viewer } from '../users/viewer';
@@ -12,7 +12,9 @@ import { CalendarEvent } from './event.entity';
  * of trigrams is a substring test, case-insensitive for every letter (FTS5 folds Unicode case, as
  * the LIKE below does with the lower() of build-data-source-options), so no event row is read to
  * decide a match; the `{title}` column filter serves locked events. Shorter texts have no trigram
- * and scan with LIKE, as MySQL/MariaDB do for every text (README: "Event search at scale").
+ * and scan with LIKE. MySQL/MariaDB run the LIKE too, on the candidates of their n-gram index
+ * (search/search-gram-index.ts), byte for byte on the lowered text as SQLite compares it
+ * (README: "Event search at scale").
  */
 
 const COLUMNS = ['title', 'description', 'excerpt'];
@@ -45,7 +47,9 @@ export function whereEventSearch(qb: SelectQueryBuilder<CalendarEvent>, search: 
     whereTitleIfLocked(qb, text, viewer);
     return;
   }
-  const [title, ...content] = COLUMNS.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
+  const [title, ...content] = COLUMNS.map(
+    (column) => `${loweredForLike(qb.connection, `p.${column}`)} LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`,
+  );
   qb.andWhere(`(${title} OR (NOT ${lockedSql('p', viewer)} AND (${content.join(' OR ')})))`, {
     eventSearch: containsPattern(text),
     viewerId: viewer?.id ?? 0,

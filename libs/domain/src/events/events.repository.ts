@@ -11,6 +11,7 @@ import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 import { talliedScope, wholeDays } from './event-list-total';
 import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
 import { utcDay } from './event-tally';
+import { eventSearchGrams } from '../search/search-gram-kinds';
 
 const PLACE_LINKS = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -41,6 +42,7 @@ function locatedSql(viewer: Viewer | undefined): string {
 @Injectable()
 export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
   protected readonly searchColumns = ['title', 'description', 'excerpt'];
+  protected readonly searchGrams = eventSearchGrams;
 
   constructor(
     dataSource: DataSource,
@@ -87,6 +89,11 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   /** Contract §3 and issue 12: see event-search.sql.ts (the trigram index on SQLite). */
   protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
     whereEventSearch(qb, search, viewer);
+  }
+
+  /** An event contains the whole search text (not word by word). */
+  protected override searchTerms(search: string): string[] {
+    return [search.trim()];
   }
 
   /** `unindexed`: keep SQLite off the list-order index (counts that read a covering index instead). */
@@ -226,12 +233,15 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
 
 /**
  * Whether a page is best found by walking the events in start order: published events are most
- * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
+ * of the window, so a page is found after a few rows. A search, or a list of venues' or organizers' events (a
  * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare.
  */
 function walksStartOrder(criteria: EventListCriteria): boolean {
   return (
     !criteria.include?.length &&
+    // A search's candidates come from the n-gram index (MySQL): a rare word's few are sorted,
+    // where a walk in start order would test every event of the window.
+    !criteria.search?.trim() &&
     !criteria.venueIds &&
     !criteria.organizerIds &&
     criteria.geoloc === undefined &&

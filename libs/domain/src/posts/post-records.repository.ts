@@ -1,5 +1,6 @@
-import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, loweredForLike, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
@@ -35,6 +36,9 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * first is the name, the only one searched in records the viewer cannot open.
    */
   protected abstract readonly searchColumns: string[];
+
+  /** The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. */
+  protected abstract readonly searchGrams: SearchGramIndex;
 
   protected constructor(
     protected readonly dataSource: DataSource,
@@ -124,8 +128,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
   }
 
-  save(record: T, db: EntityManager): Promise<T> {
-    return db.save(record);
+  /** Saves the record and brings its search grams to its new texts, in the same transaction. */
+  async save(record: T, db: EntityManager): Promise<T> {
+    const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
+    const saved = await db.save(record);
+    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db);
+    return saved;
   }
 
   newRecord(fields: Partial<T>, db: EntityManager = this.manager): T {
@@ -139,7 +147,9 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** Deletes the record for good, its links first. */
   async remove(id: number, db: EntityManager): Promise<void> {
     await this.removeLinks(id, db);
+    const before = await this.searchGrams.textsOf(id, db);
     await db.delete(this.target, { id } as never);
+    await this.searchGrams.replace(id, before, null, db);
   }
 
   protected abstract removeLinks(id: number, db: EntityManager): Promise<void>;
@@ -151,7 +161,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
     const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
-    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search, criteria.viewer);
+    if (criteria.search !== undefined && criteria.search.trim() !== '') {
+      this.whereSearch(qb, criteria.search, criteria.viewer);
+      // The substring test above decides; the index only narrows the rows it runs on.
+      const candidates = await this.searchGrams.candidates(this.searchTerms(criteria.search), this.dataSource);
+      if (candidates) qb.andWhere(candidates.sql);
+    }
     this.applyFilters(qb, criteria);
     const total = await this.countPage(qb, criteria);
     const offset = (window.page - 1) * window.perPage;
@@ -177,16 +192,22 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
   }
 
+  /** What a record must contain for the search: every word (the first ten) in one column. */
+  protected searchTerms(search: string): string[] {
+    return search.trim().split(/\s+/).slice(0, 10);
+  }
+
   /**
    * Contract §3 for venues and organizers: one column must contain every word of the search. A
    * record the viewer cannot open (password) matches by its name only (issue 12).
    */
   protected whereSearch(qb: SelectQueryBuilder<T>, search: string, viewer: Viewer | undefined): void {
-    const words = search.trim().split(/\s+/).slice(0, 10);
+    const words = this.searchTerms(search);
     const params: Record<string, string | number> = { viewerId: viewer?.id ?? 0 };
     words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
     const [perColumn, ...contentColumns] = this.searchColumns.map(
-      (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
+      (column) =>
+        `(${words.map((_w, i) => `${loweredForLike(qb.connection, `p.${column}`)} LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
     );
     qb.andWhere(`(${perColumn} OR (NOT ${lockedSql('p', viewer)} AND (${contentColumns.join(' OR ')})))`, params);
   }
