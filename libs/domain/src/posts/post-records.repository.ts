@@ -65,6 +65,17 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * when there is none (also when it was deleted while this writer waited for the lock).
    */
   async lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+    if ('id' in ref && rowLocksSupported(db)) {
+      // Through the slug's index entry, as lockSlug and a lookup by slug take it: locked by
+      // primary key first, an update or delete then waited for that entry while a writer choosing
+      // the same slug held it and waited for the row (a deadlock).
+      const current = await db
+        .createQueryBuilder<T>(this.target, 'p')
+        .select('p.slug', 'slug')
+        .where('p.id = :id', { id: ref.id })
+        .getRawOne<{ slug: string }>();
+      if (current && (await this.lockForWrite({ slug: current.slug }, db)) === ref.id) return ref.id;
+    }
     const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id');
     if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
     else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
