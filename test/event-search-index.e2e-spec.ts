@@ -1,6 +1,16 @@
 import { queriesDuring } from './support/events-sql-counter';
 import { ADMIN_TOKEN, bearer, TestApp, createTestApp } from './support/test-app';
-import { Body, createEvent, EVENTS, listEvents, updateEvent } from './support/events-fixtures';
+import {
+  Body,
+  createEvent,
+  createOrganizer,
+  createVenue,
+  EVENTS,
+  listEvents,
+  ORGANIZERS,
+  updateEvent,
+  VENUES,
+} from './support/events-fixtures';
 
 /**
  * SQLite answers `search` from a trigram index kept in the same transactions as the
@@ -48,9 +58,92 @@ describe('events: search through the index', () => {
     expect(await found('zqärger  über')).toEqual([]);
   });
 
-  it('reads the trigram index on SQLite for a search of three characters or more', async () => {
+  it('reads the trigram index on SQLite for a search of three characters or more, the n-gram index on MySQL', async () => {
+    const sqlite = t.dataSource.options.type === 'better-sqlite3';
     const sql = await queriesDuring(t, () => listEvents(t, { ...window, search: 'zqblues' }).expect(200));
-    const indexed = sql.some((statement) => statement.includes('events_search'));
-    expect(indexed).toBe(t.dataSource.options.type === 'better-sqlite3');
+    expect(sql.some((statement) => statement.includes('events_search'))).toBe(sqlite);
+    expect(sql.some((statement) => statement.includes('search_grams'))).toBe(!sqlite);
+    const short = await queriesDuring(t, () => listEvents(t, { ...window, search: 'zq' }).expect(200));
+    expect(short.some((statement) => statement.includes('search_grams'))).toBe(!sqlite);
+  });
+
+  /*
+   * The same fixture and searches on both databases, each answer compared with the contract's rule
+   * computed here: the whole text, lowered, inside the lowered title, description or excerpt (the
+   * title only for a password-protected event); for venues and organizers every word inside one
+   * field. So SQLite and MySQL/MariaDB answer alike, whatever each database indexes.
+   */
+  describe('the same answers as the rule on both databases', () => {
+    const year = { start_date: '2033-01-01', end_date: '2033-12-31' };
+    const events: Array<{ id: number; title: string; description: string; excerpt: string; password?: string }> = [];
+    const places: Record<'venues' | 'organizers', Array<{ id: number; fields: string[] }>> = { venues: [], organizers: [] };
+    const ids = (list: Array<{ id: number }>) => list.map((item) => item.id).sort((a, b) => a - b);
+    const contains = (text: string, part: string) => text.toLowerCase().includes(part.toLowerCase());
+
+    beforeAll(async () => {
+      const at = { start_date: '2033-05-01 10:00', end_date: '2033-05-01 12:00' };
+      const fixture = [
+        { title: 'Großer Ärger im Jazzkeller', description: '<p>Abendjazz mit Trio</p>', excerpt: '' },
+        { title: 'Café Ñandú', description: 'Kuchen & Kaffee', excerpt: 'Ölbilder' },
+        { title: 'STRASSE der Lieder', description: '', excerpt: 'Straße frei' },
+        { title: '100% a_b "Zitat"', description: "it's O'Brien", excerpt: '' },
+        { title: 'Xy', description: '', excerpt: '' },
+        { title: 'Geheim', description: 'Jazzgeheimnis im Keller', excerpt: 'ärgerlich', password: 'sesame' },
+        { title: 'ÄRGERLICH', description: 'Ölwechsel', excerpt: 'x' },
+      ];
+      for (const fields of fixture) {
+        const created = await createEvent(t, { ...at, ...fields });
+        events.push({ id: created.id, ...fields });
+      }
+      const venues = [
+        { venue: 'Jazzkeller Süd', city: 'München', address: 'Hauptstraße 1' },
+        { venue: 'Ölmühle', city: 'Köln', address: 'Am Jazzweg 2' },
+      ];
+      for (const fields of venues) places.venues.push({ id: (await createVenue(t, fields)).id, fields: Object.values(fields) });
+      const organizers = [{ organizer: 'Ärger & Söhne', email: 'info@aerger.example' }, { organizer: 'Jazz e.V.' }];
+      for (const fields of organizers) places.organizers.push({ id: (await createOrganizer(t, fields)).id, fields: Object.values(fields) });
+    });
+
+    const eventSearches = [
+      ...['ärger', 'ÄRGER', 'Arger', 'jazz', 'ABENDjazz', 'zzkel', 'jazzgeheim', 'geheim', 'ölw', 'Öl'],
+      ...['straße', 'STRASSE', 'ss', 'xy', 'y', 'ä', 'ü', '%', '_', 'a_b', '"zitat"', "o'b", "'", 'e', 'er'],
+      ...['r im j', 'qqqq-none', 'zz'],
+    ];
+    it.each(eventSearches)('events: %s', async (search) => {
+      const expected = events.filter(
+        (event) =>
+          contains(event.title, search) || (!event.password && (contains(event.description, search) || contains(event.excerpt, search))),
+      );
+      const res = await listEvents(t, { ...year, search, per_page: 50 }).expect(200);
+      expect(ids(res.body.events as Array<{ id: number }>)).toEqual(ids(expected));
+      expect(Number(res.headers['x-tec-total'])).toBe(expected.length);
+    });
+
+    const placeSearches = [
+      'jazz süd',
+      'jazz münchen',
+      'MÜNCHEN',
+      'straße',
+      'ölm',
+      'öl köln',
+      'jazz',
+      'ä',
+      'ä söhne',
+      'sö',
+      'e.v',
+      'none-qq',
+    ];
+    it.each(placeSearches)('venues and organizers: %s', async (search) => {
+      const words = search.trim().split(/\s+/);
+      for (const [kind, path] of [
+        ['venues', VENUES],
+        ['organizers', ORGANIZERS],
+      ] as const) {
+        const expected = places[kind].filter((place) => place.fields.some((field) => words.every((word) => contains(field, word))));
+        const res = await t.http.get(path).query({ search, per_page: 50 });
+        const found = res.status === 200 ? ids(res.body[kind] as Array<{ id: number }>) : [];
+        expect({ kind, found }).toEqual({ kind, found: ids(expected) });
+      }
+    });
   });
 });

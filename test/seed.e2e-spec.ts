@@ -210,6 +210,36 @@ describe('seed command', () => {
       expect(await search('zqseedcheck')).toEqual([created.body.id]);
     });
 
+    it('search:reindex rebuilds a search index that lost its entries, events, venues and organizers alike', async () => {
+      const [event] = await listAll();
+      const venues = (await app.http.get(`${NS}/venues`).query({ per_page: 1 }).expect(200)).body.venues as Array<{
+        id: number;
+        venue: string;
+      }>;
+      const found = async (perPage: number) => ({
+        events: (
+          (await app.http.get(`${NS}/events`).query({ per_page: perPage, search: event.title }).expect(200)).body.events as ListedEvent[]
+        ).some((listed) => listed.id === event.id),
+        venues: (
+          (await app.http.get(`${NS}/venues`).query({ per_page: perPage, search: venues[0].venue }).expect(200)).body.venues as Array<{
+            id: number;
+          }>
+        ).some((listed) => listed.id === venues[0].id),
+      });
+      expect(await found(50)).toEqual({ events: true, venues: true });
+      const sqlite = app.dataSource.options.type === 'better-sqlite3';
+      await app.dataSource.query(sqlite ? `INSERT INTO events_search (events_search) VALUES ('delete-all')` : 'DELETE FROM search_grams');
+      // A new page size each time: the write went past the service, whose cached answers stay.
+      const lost = await found(49);
+      expect(lost.events).toBe(false);
+      const run = runCli(database, ['search:reindex'], { SITE_TIMEZONE: 'UTC' });
+      expect(run.status).toBe(0);
+      const printed = jsonLine(run);
+      expect(printed.events).toBe(await countRows('SELECT COUNT(1) AS count FROM events'));
+      if (!sqlite) expect(printed.venues).toBe(await countRows('SELECT COUNT(1) AS count FROM venues'));
+      expect(await found(48)).toEqual({ events: true, venues: true });
+    });
+
     it('leaves the indexes as the migrations made them (those dropped for the load are back)', async () => {
       // Index statements only: the 'mysql' driver reports nullable columns as changes (schema.e2e-spec uses 'mariadb').
       const pending = await app.dataSource.driver.createSchemaBuilder().log();

@@ -11,6 +11,8 @@ export interface RunConfig {
   /** Requests of each fault phase (kill -9, SIGTERM). */
   faultRequests: number;
   workers: number;
+  /** MySQL: deadlocks InnoDB may detect during a phase (a lock-order fault shows as many). */
+  maxDeadlocks: number;
   faults: Fault[];
   /** Events the CLI seeds alongside the main load (SQLite only; 0 disables it). */
   seedEvents: number;
@@ -65,7 +67,8 @@ export function loadRunConfig(): RunConfig {
     databases: databases(),
     requests,
     faultRequests: integer('CONCURRENCY_FAULT_REQUESTS', 600, 20, 1_000_000),
-    workers: integer('CONCURRENCY_WORKERS', 50, 1, 1_000),
+    workers: integer('CONCURRENCY_WORKERS', 100, 1, 1_000),
+    maxDeadlocks: integer('CONCURRENCY_MAX_DEADLOCKS', 3, 0, 1_000_000),
     faults: faults(),
     seedEvents: integer('CONCURRENCY_SEED_EVENTS', 2000, 0, 1_000_000),
     startTogether: startMode(),

@@ -93,6 +93,8 @@ interface DatabaseRun {
   state: LoadState;
   api: Api;
   reports: PhaseReport[];
+  /** MySQL: the server's deadlock count when the current phase began. */
+  deadlocksAtStart?: number;
 }
 
 function node(name: string, port: number, logDir: string, settings: Record<string, string>, config: RunConfig): Node {
@@ -156,13 +158,32 @@ function httpChecks(run: DatabaseRun, exchanges: Exchange[], expected: (ex: Exch
   ];
 }
 
-async function finishPhase(run: DatabaseRun, report: PhaseReport, expected: (ex: Exchange) => boolean, label: string): Promise<void> {
+async function finishPhase(
+  run: DatabaseRun,
+  config: RunConfig,
+  report: PhaseReport,
+  expected: (ex: Exchange) => boolean,
+  label: string,
+): Promise<void> {
   report.checks.push(...httpChecks(run, report.exchanges, expected, label));
   log(`${run.kind}/${report.phase}: checking the stored state through instance A and the database...`);
   try {
     report.checks.push(...(await stateChecks(run.state, report.exchanges, run.db, run.api)));
   } catch (error) {
     report.checks.push(check('state checks ran', [(error as Error).stack ?? String(error)], 'could not complete'));
+  }
+  if (run.deadlocksAtStart !== undefined && run.db.deadlocks) {
+    // Retries hide deadlocks until contention is high enough to exhaust them; counting them
+    // catches a lock-order fault before it answers 503. (The counter is the server's: another
+    // database's deadlocks meanwhile count too.)
+    const deadlocks = (await run.db.deadlocks()) - run.deadlocksAtStart;
+    report.checks.push(
+      check(
+        `at most ${config.maxDeadlocks} deadlocks (InnoDB, whole server)`,
+        deadlocks > config.maxDeadlocks ? [`${deadlocks} deadlocks detected during the phase`] : [],
+        `${deadlocks} deadlocks detected during the phase`,
+      ),
+    );
   }
   const deadlock = await run.db.latestDeadlock?.().catch((error: Error) => `(SHOW ENGINE INNODB STATUS failed: ${error.message})`);
   if (deadlock) report.notes.push(`MariaDB's latest detected deadlock in this database:\n${deadlock.replace(/^/gm, '          | ')}`);
@@ -184,6 +205,7 @@ function printPhase(report: PhaseReport): void {
 async function loadPhase(run: DatabaseRun, config: RunConfig, settings: Record<string, string>): Promise<void> {
   const phase = 'load';
   const report: PhaseReport = { database: run.kind, phase, exchanges: [], seconds: 0, expectedErrors: 0, checks: [], notes: [] };
+  run.deadlocksAtStart = await run.db.deadlocks?.();
   let seed: Promise<CliResult> | undefined;
   const seedAt = Math.floor(config.requests * 0.1);
   const withSeed = run.kind === 'sqlite' && config.seedEvents > 0;
@@ -227,13 +249,14 @@ async function loadPhase(run: DatabaseRun, config: RunConfig, settings: Record<s
       ),
     );
   }
-  await finishPhase(run, report, () => false, '');
+  await finishPhase(run, config, report, () => false, '');
 }
 
 /** Phase 2: kill -9 instance B in the middle of the load; A carries on alone. */
 async function killPhase(run: DatabaseRun, config: RunConfig): Promise<void> {
   const phase = 'kill -9 B';
   const report: PhaseReport = { database: run.kind, phase, exchanges: [], seconds: 0, expectedErrors: 0, checks: [], notes: [] };
+  run.deadlocksAtStart = await run.db.deadlocks?.();
   let killed = false;
   let killAt = 0;
   log(`${run.kind}/${phase}: ${config.faultRequests} requests; kill -9 of B after ${FAULT_AT * 100}-${FAULT_LATEST * 100} % of them`);
@@ -266,7 +289,7 @@ async function killPhase(run: DatabaseRun, config: RunConfig): Promise<void> {
         ),
       )})`,
   );
-  await finishPhase(run, report, expected, 'in flight to B at kill -9');
+  await finishPhase(run, config, report, expected, 'in flight to B at kill -9');
   log(`${run.kind}: restarting B`);
   run.b.client.close();
   run.b.client = new HttpClient(run.b.instance.port, config.requestTimeoutMs);
@@ -279,6 +302,7 @@ async function killPhase(run: DatabaseRun, config: RunConfig): Promise<void> {
 async function sigtermPhase(run: DatabaseRun, config: RunConfig): Promise<void> {
   const phase = 'SIGTERM A';
   const report: PhaseReport = { database: run.kind, phase, exchanges: [], seconds: 0, expectedErrors: 0, checks: [], notes: [] };
+  run.deadlocksAtStart = await run.db.deadlocks?.();
   let signalled = false;
   let signalAt = 0;
   const probes: string[] = [];
@@ -373,7 +397,7 @@ async function sigtermPhase(run: DatabaseRun, config: RunConfig): Promise<void> 
   run.api.client = run.a.client;
   run.a.instance.start();
   await run.a.instance.waitReady(READY_TIMEOUT_MS);
-  await finishPhase(run, report, (ex) => ex.instance === 'A', 'A at SIGTERM, judged above');
+  await finishPhase(run, config, report, (ex) => ex.instance === 'A', 'A at SIGTERM, judged above');
 }
 
 async function runDatabase(

@@ -27,6 +27,8 @@ export interface TestDatabase {
   query(sql: string, params?: unknown[]): Promise<Row[]>;
   /** MariaDB: the "LATEST DETECTED DEADLOCK" section of SHOW ENGINE INNODB STATUS, when it concerns this database. */
   latestDeadlock?(): Promise<string | undefined>;
+  /** MySQL: the server's count of deadlocks InnoDB detected since it started (`Innodb_deadlocks`, every database). */
+  deadlocks?(): Promise<number>;
   drop(): Promise<void>;
 }
 
@@ -80,6 +82,15 @@ async function createMysql(mysql: MysqlServer): Promise<TestDatabase> {
       try {
         const [rows] = await connection.query(sql, params);
         return rows as Row[];
+      } finally {
+        await connection.end();
+      }
+    },
+    async deadlocks() {
+      const connection = await createConnection(server);
+      try {
+        const [rows] = await connection.query(`SHOW GLOBAL STATUS LIKE 'Innodb_deadlocks'`);
+        return Number((rows as Row[])[0]?.Value ?? 0);
       } finally {
         await connection.end();
       }

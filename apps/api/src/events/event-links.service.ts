@@ -118,7 +118,8 @@ export class EventLinksService {
 
   /**
    * Writes the checked links: new venues, organizers and terms first; then what the links point to
-   * is kept from deletion until the transaction ends (MySQL: FOR SHARE, in ID order), so no link row
+   * is kept from deletion until the transaction ends (MySQL: FOR SHARE, in ID order; terms FOR
+   * UPDATE with the event's current terms, whose counts the write changes), so no link row
    * can point to a record deleted meanwhile (one that vanished since the check: the write runs
    * again); then the link rows, in a fixed order (venues, organizers, terms).
    */
@@ -136,7 +137,12 @@ export class EventLinksService {
       terms.push({ taxonomy: service.kind.taxonomy, ids: await service.insertReferences(manager, references) });
     }
     const termIds = terms.flatMap(({ ids }) => ids);
-    if ((await this.terms.lockExisting(termIds, manager)).length !== termIds.length) throw new StaleReadError('a term was deleted');
+    // Every term whose count this write may change (those it links and those the event had), all
+    // locked in one statement in ID order before any count changes: a term locked later, out of
+    // that order, let two writers each hold a term the other waited for.
+    const counted = [...new Set([...termIds, ...(isNew ? [] : await this.links.termIdsOf(eventId, manager))])];
+    const locked = new Set(await this.terms.lockExisting(counted, manager));
+    if (termIds.some((id) => !locked.has(id))) throw new StaleReadError('a term was deleted');
     for (const { field, ids } of places) await this.links.setPlaces(field, eventId, ids, isNew, manager);
     for (const { taxonomy, ids } of terms) await this.links.setTerms(eventId, taxonomy, ids, isNew, manager);
   }

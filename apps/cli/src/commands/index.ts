@@ -1,6 +1,7 @@
 import { CliCommand } from '../cli-command';
 import { migrateCommand } from './migrate.command';
 import { recountCommand } from './recount.command';
+import { reindexSearchCommand } from './reindex-search.command';
 import { seedCommand } from './seed.command';
 import { tokenCreateCommand } from './token-create.command';
 import { tokenListCommand } from './token-list.command';
@@ -23,4 +24,5 @@ export const COMMANDS: CliCommand[] = [
   migrateCommand,
   seedCommand,
   recountCommand,
+  reindexSearchCommand,
 ];

@@ -47,11 +47,14 @@ export class EventSeeder {
   async run(options: SeedOptions, authorId: number): Promise<SeedSummary> {
     const started = Date.now();
     const context: SeedContext = { random: new Random(options.seed), authorId, now: new Date(Math.floor(started / 1000) * 1000) };
+    const marks = await this.bulk.searchMarks();
     const pools = await this.bulk.transaction((manager) => this.writePools(manager, context, options.events));
     const eventSlugs = new SlugAllocator(await this.bulk.existingSlugs(CalendarEvent), 'event');
     const factory = new EventFactory(context, pools, eventSlugs, this.siteZone);
     // SQLite: the search index is filled in one pass after the last event (far cheaper than by trigger).
     await this.bulk.bulkLoad(() => this.writeEvents(factory, eventSlugs, options.events));
+    // MySQL/MariaDB: the n-grams of the loaded records, in bulk (the repositories write them otherwise).
+    await this.bulk.fillSearchIndex(marks);
     return {
       events: options.events,
       venues: pools.venueIds.length,

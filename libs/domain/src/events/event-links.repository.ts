@@ -125,6 +125,12 @@ export class EventLinksRepository {
     }
   }
 
+  /** The IDs of the terms (either taxonomy) linked to the event now. */
+  async termIdsOf(eventId: number, db: EntityManager): Promise<number[]> {
+    const rows = await db.find(EventTerm, { where: { eventId }, select: { termId: true } });
+    return rows.map((row) => Number(row.termId));
+  }
+
   /** Every link of an event, when it is deleted for good. */
   async unlinkEvent(eventId: number, db: EntityManager): Promise<void> {
     await db.delete(EventVenue, { eventId });

@@ -1,6 +1,13 @@
 import { TransactionRunner } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { clearSearchGrams, keepsSearchGrams } from '../search/search-gram-index';
+import { eventSearchGrams, organizerSearchGrams, venueSearchGrams } from '../search/search-gram-kinds';
+
+const GRAM_INDEXES = [eventSearchGrams, venueSearchGrams, organizerSearchGrams];
+
+/** The highest record ID of each searchable table, before a bulk load. */
+export type SearchMarks = Record<string, number>;
 
 /** The insert trigger of migration 1797300000003 (EventSearchIndex), as that migration creates it. */
 const INSERT_TRIGGER = 'events_search_insert';
@@ -14,7 +21,11 @@ const INSERT_TRIGGER_SQL = `CREATE TRIGGER ${INSERT_TRIGGER} AFTER INSERT ON eve
  * the load costs a third of that. So a bulk load suspends the insert trigger and, at its end,
  * rebuilds the whole index from the table in one transaction and puts the trigger back: the index
  * is exact afterwards whatever was written beside the load (events the service created meanwhile,
- * or updated: the update and delete triggers stay). MySQL/MariaDB have no such index: no-ops.
+ * or updated: the update and delete triggers stay).
+ *
+ * MySQL/MariaDB keep an n-gram table instead (search/search-gram-index.ts), written by the
+ * repositories with each record; a bulk load writes records past them, so it notes the last IDs
+ * before (`marks`) and fills the grams of everything above them after (`fillAfter`).
  */
 @Injectable()
 export class EventSearchIndexRepository {
@@ -63,5 +74,44 @@ export class EventSearchIndexRepository {
       await db.query(INSERT_TRIGGER_SQL);
       return true;
     });
+  }
+
+  /** MySQL/MariaDB: the highest ID of each searchable table, before a bulk load (empty on SQLite). */
+  async marks(): Promise<SearchMarks> {
+    if (!keepsSearchGrams(this.dataSource)) return {};
+    const marks: SearchMarks = {};
+    for (const index of GRAM_INDEXES) marks[index.table] = await index.lastId(this.dataSource);
+    return marks;
+  }
+
+  /** MySQL/MariaDB: the grams of every record written above the marks (by a bulk load); how many records. */
+  async fillAfter(marks: SearchMarks): Promise<number> {
+    let records = 0;
+    for (const index of GRAM_INDEXES) {
+      if (marks[index.table] !== undefined) records += await index.fill(this.dataSource, marks[index.table]);
+    }
+    return records;
+  }
+
+  /**
+   * Rebuilds the whole search index from the records: SQLite's FTS5 table in one transaction;
+   * MySQL/MariaDB's n-gram table emptied and filled again kind by kind (a search meanwhile finds
+   * fewer candidates until the fill passes them: run it when the index is known to be wrong).
+   * Returns how many records of each kind were indexed.
+   */
+  async rebuild(): Promise<Record<string, number>> {
+    const counted: Record<string, number> = {};
+    if (keepsSearchGrams(this.dataSource)) {
+      await clearSearchGrams(this.dataSource);
+      for (const index of GRAM_INDEXES) counted[index.table] = await index.fill(this.dataSource);
+      return counted;
+    }
+    if (!this.indexed) return counted;
+    if (!(await this.restore())) {
+      await this.transactions.run((db) => db.query(`INSERT INTO events_search (events_search) VALUES ('rebuild')`));
+    }
+    const rows = (await this.dataSource.query('SELECT COUNT(1) AS n FROM events')) as Array<{ n: number }>;
+    counted.events = Number(rows[0]?.n ?? 0);
+    return counted;
   }
 }

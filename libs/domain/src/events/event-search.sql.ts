@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, loweredForLike } from '@app/database';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { contentFilterSql } from '../posts/visibility';
 import { isEditorial } from '../users/role';
@@ -13,7 +13,9 @@ import { CalendarEvent } from './event.entity';
  * of trigrams is a substring test, case-insensitive for every letter (FTS5 folds Unicode case, as
  * the LIKE below does with the lower() of build-data-source-options), so no event row is read to
  * decide a match; the `{title}` column filter serves locked events. Shorter texts have no trigram
- * and scan with LIKE, as MySQL/MariaDB do for every text (README: "Event search at scale").
+ * and scan with LIKE. MySQL/MariaDB run the LIKE too, on the candidates of their n-gram index
+ * (search/search-gram-index.ts), byte for byte on the lowered text as SQLite compares it
+ * (README: "Event search at scale").
  */
 
 const COLUMNS = ['title', 'description', 'excerpt'];
@@ -46,7 +48,9 @@ export function whereEventSearch(qb: SelectQueryBuilder<CalendarEvent>, search: 
     whereTitleIfLocked(qb, text, viewer);
     return;
   }
-  const [title, ...content] = COLUMNS.map((column) => `LOWER(p.${column}) LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`);
+  const [title, ...content] = COLUMNS.map(
+    (column) => `${loweredForLike(qb.connection, `p.${column}`)} LIKE :eventSearch ESCAPE '${LIKE_ESCAPE}'`,
+  );
   qb.andWhere(contentFilterSql('p', viewer, `(${content.join(' OR ')})`, title), {
     eventSearch: containsPattern(text),
     viewerId: viewer?.id ?? 0,

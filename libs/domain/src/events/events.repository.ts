@@ -12,6 +12,7 @@ import { talliedScope, wholeDays } from './event-list-total';
 import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
 import { utcDay } from './event-tally';
 import { SeriesOccurrencesRepository } from './series-occurrences.repository';
+import { eventSearchGrams } from '../search/search-gram-kinds';
 
 const PLACE_LINKS = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -42,6 +43,7 @@ function locatedSql(viewer: Viewer | undefined): string {
 @Injectable()
 export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
   protected readonly searchColumns = ['title', 'description', 'excerpt'];
+  protected readonly searchGrams = eventSearchGrams;
 
   constructor(
     dataSource: DataSource,
@@ -91,11 +93,13 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   override async page(criteria: EventListCriteria, window: PageWindow): Promise<IdPage> {
     if (criteria.expand !== false) return super.page(criteria, window);
     const key = 'COALESCE(p.recurring_event_id, p.id)';
-    const counted = await this.filteredQuery(criteria).select(`COUNT(DISTINCT ${key})`, 'cnt').getRawOne<{ cnt: number | string }>();
+    const counted = await (await this.filteredQuery(criteria))
+      .select(`COUNT(DISTINCT ${key})`, 'cnt')
+      .getRawOne<{ cnt: number | string }>();
     const total = Number(counted?.cnt ?? 0);
     const offset = (window.page - 1) * window.perPage;
     if (offset >= total) return { ids: [], total };
-    const rows = await this.filteredQuery(criteria)
+    const rows = await (await this.filteredQuery(criteria))
       .select(key, 'id')
       .addSelect('MIN(p.start_utc)', 'first_start')
       .groupBy(key)
@@ -148,6 +152,11 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   /** docs/api-rules.md, Lists: see event-search.sql.ts (the trigram index on SQLite). */
   protected override whereSearch(qb: SelectQueryBuilder<CalendarEvent>, search: string, viewer: Viewer | undefined): void {
     whereEventSearch(qb, search, viewer);
+  }
+
+  /** An event contains the whole search text (not word by word). */
+  protected override searchTerms(search: string): string[] {
+    return [search.trim()];
   }
 
   /** `unindexed`: keep SQLite off the list-order index (counts that read a covering index instead). */
@@ -291,12 +300,15 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
 
 /**
  * Whether a page is best found by walking the events in start order: published events are most
- * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
+ * of the window, so a page is found after a few rows. A search, or a list of venues' or organizers' events (a
  * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare.
  */
 function walksStartOrder(criteria: EventListCriteria): boolean {
   return (
     !criteria.include?.length &&
+    // A search's candidates come from the n-gram index (MySQL): a rare word's few are sorted,
+    // where a walk in start order would test every event of the window.
+    !criteria.search?.trim() &&
     !criteria.venueIds &&
     !criteria.organizerIds &&
     criteria.geoloc === undefined &&

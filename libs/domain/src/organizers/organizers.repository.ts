@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { organizerSearchGrams } from '../search/search-gram-kinds';
 import { DataSource } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
 import { EventsRepository } from '../events/events.repository';
@@ -9,6 +10,7 @@ import { Organizer } from './organizer.entity';
 @Injectable()
 export class OrganizersRepository extends PlaceRecordsRepository<Organizer> {
   protected readonly searchColumns = ['title', 'description', 'excerpt', 'phone', 'email', 'website'];
+  protected readonly searchGrams = organizerSearchGrams;
 
   constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {
     super(dataSource, Organizer, 'organizer', events, links);

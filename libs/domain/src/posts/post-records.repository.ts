@@ -1,5 +1,6 @@
-import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, loweredForLike, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
@@ -36,6 +37,9 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    */
   protected abstract readonly searchColumns: string[];
 
+  /** The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. */
+  protected abstract readonly searchGrams: SearchGramIndex;
+
   protected constructor(
     protected readonly dataSource: DataSource,
     readonly target: new () => T,
@@ -61,6 +65,17 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * when there is none (also when it was deleted while this writer waited for the lock).
    */
   async lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+    if ('id' in ref && rowLocksSupported(db)) {
+      // Through the slug's index entry, as lockSlug and a lookup by slug take it: locked by
+      // primary key first, an update or delete then waited for that entry while a writer choosing
+      // the same slug held it and waited for the row (a deadlock).
+      const current = await db
+        .createQueryBuilder<T>(this.target, 'p')
+        .select('p.slug', 'slug')
+        .where('p.id = :id', { id: ref.id })
+        .getRawOne<{ slug: string }>();
+      if (current && (await this.lockForWrite({ slug: current.slug }, db)) === ref.id) return ref.id;
+    }
     const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id');
     if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
     else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
@@ -124,8 +139,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
   }
 
-  save(record: T, db: EntityManager): Promise<T> {
-    return db.save(record);
+  /** Saves the record and brings its search grams to its new texts, in the same transaction. */
+  async save(record: T, db: EntityManager): Promise<T> {
+    const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
+    const saved = await db.save(record);
+    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db);
+    return saved;
   }
 
   newRecord(fields: Partial<T>, db: EntityManager = this.manager): T {
@@ -139,7 +158,9 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** Deletes the record for good, its links first. */
   async remove(id: number, db: EntityManager): Promise<void> {
     await this.removeLinks(id, db);
+    const before = await this.searchGrams.textsOf(id, db);
     await db.delete(this.target, { id } as never);
+    await this.searchGrams.replace(id, before, null, db);
   }
 
   protected abstract removeLinks(id: number, db: EntityManager): Promise<void>;
@@ -149,7 +170,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * ordering by computed values (distance) and joins never disturb LIMIT/OFFSET.
    */
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
-    const qb = this.filteredQuery(criteria);
+    const qb = await this.filteredQuery(criteria);
     const total = await this.countPage(qb, criteria);
     const offset = (window.page - 1) * window.perPage;
     // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
@@ -162,10 +183,15 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   }
 
   /** The visible records a list's filters keep (alias `p`), not yet ordered. */
-  protected filteredQuery(criteria: C): SelectQueryBuilder<T> {
+  protected async filteredQuery(criteria: C): Promise<SelectQueryBuilder<T>> {
     const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
-    if (criteria.search !== undefined && criteria.search.trim() !== '') this.whereSearch(qb, criteria.search, criteria.viewer);
+    if (criteria.search !== undefined && criteria.search.trim() !== '') {
+      this.whereSearch(qb, criteria.search, criteria.viewer);
+      // The substring test above decides; the index only narrows the rows it runs on.
+      const candidates = await this.searchGrams.candidates(this.searchTerms(criteria.search), this.dataSource);
+      if (candidates) qb.andWhere(candidates.sql);
+    }
     this.applyFilters(qb, criteria);
     return qb;
   }
@@ -183,16 +209,22 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
   }
 
+  /** What a record must contain for the search: every word (the first ten) in one column. */
+  protected searchTerms(search: string): string[] {
+    return search.trim().split(/\s+/).slice(0, 10);
+  }
+
   /**
    * docs/api-rules.md, Lists, for venues and organizers: one column must contain every word of the search. A
    * record the viewer cannot open (password) matches by its name only, so a search never reveals its content.
    */
   protected whereSearch(qb: SelectQueryBuilder<T>, search: string, viewer: Viewer | undefined): void {
-    const words = search.trim().split(/\s+/).slice(0, 10);
+    const words = this.searchTerms(search);
     const params: Record<string, string | number> = { viewerId: viewer?.id ?? 0 };
     words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
     const [perColumn, ...contentColumns] = this.searchColumns.map(
-      (column) => `(${words.map((_w, i) => `LOWER(p.${column}) LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
+      (column) =>
+        `(${words.map((_w, i) => `${loweredForLike(qb.connection, `p.${column}`)} LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
     );
     qb.andWhere(contentFilterSql('p', viewer, `(${contentColumns.join(' OR ')})`, perColumn), params);
   }

@@ -4,7 +4,7 @@ import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } 
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.entities';
 import { CalendarEvent } from '../events/event.entity';
-import { EventSearchIndexRepository } from '../events/event-search-index.repository';
+import { EventSearchIndexRepository, SearchMarks } from '../events/event-search-index.repository';
 import { tallyOf } from '../events/event-tally';
 import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
@@ -74,6 +74,16 @@ export class BulkInsertRepository {
     } finally {
       await this.dataSource.query(`PRAGMA synchronous = ${Number(synchronous)}`);
     }
+  }
+
+  /** The search index's marks before a load of records that bypasses the repositories (MySQL: last IDs). */
+  searchMarks(): Promise<SearchMarks> {
+    return this.searchIndex.marks();
+  }
+
+  /** Indexes for search the records loaded since `marks` (MySQL/MariaDB: their n-grams, in bulk). */
+  fillSearchIndex(marks: SearchMarks): Promise<number> {
+    return this.searchIndex.fillAfter(marks);
   }
 
   /** The non-unique indexes of `events` as the entity declares them (the migrations create the same). */

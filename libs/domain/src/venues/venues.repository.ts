@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { venueSearchGrams } from '../search/search-gram-kinds';
 import { DataSource } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
 import { EventsRepository } from '../events/events.repository';
@@ -20,6 +21,7 @@ export class VenuesRepository extends PlaceRecordsRepository<Venue> {
     'zip',
     'phone',
   ];
+  protected readonly searchGrams = venueSearchGrams;
 
   constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {
     super(dataSource, Venue, 'venue', events, links);
