@@ -1,24 +1,11 @@
 import { loadConfig } from '@app/config';
 import { buildDataSourceOptions } from '@app/database';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { SCHEMA } from '@app/domain';
 import { createTestDatabase, TestDatabase } from './support/test-database';
+import { openSchemaSource } from './support/schema-source';
 
 const MIGRATIONS = SCHEMA.migrations as Function[];
-
-/**
- * TypeORM reads a MariaDB server's schema correctly only under its `mariadb` type: under `mysql`
- * it takes MariaDB's "NULL" column default for a literal and reports every nullable column as
- * changed. The app's queries do not depend on that, so the comparison uses the server's own flavour.
- */
-async function openDataSource(options: DataSourceOptions): Promise<DataSource> {
-  const dataSource = await new DataSource({ ...options, logging: false }).initialize();
-  if (options.type !== 'mysql') return dataSource;
-  const [{ version }] = await dataSource.query<Array<{ version: string }>>('SELECT VERSION() AS version');
-  if (!/mariadb/i.test(version)) return dataSource;
-  await dataSource.destroy();
-  return new DataSource({ ...options, type: 'mariadb', logging: false }).initialize();
-}
 
 /**
  * The migrations are the only way the schema is built in production; the entities are what the
@@ -30,7 +17,7 @@ describe('database schema', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataSource = await openDataSource(buildDataSourceOptions(loadConfig(database.env), SCHEMA));
+    dataSource = await openSchemaSource(buildDataSourceOptions(loadConfig(database.env), SCHEMA));
   });
 
   afterAll(async () => {
