@@ -402,6 +402,34 @@ describe('events: series and their occurrences', () => {
     });
   });
 
+  it('keeps an exception written while the series is rewritten at the same moment', async () => {
+    const series = await createEvent(t, {
+      title: 'Rewritten series',
+      start_date: '2027-10-04 18:00',
+      end_date: '2027-10-04 19:00',
+      timezone: 'Europe/Berlin',
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=4' },
+    });
+    const listed = (await occurrencesOf(series.id)).body.events as Array<{ id: number }>;
+    for (let round = 0; round < 20; round++) {
+      const rule = `FREQ=WEEKLY;BYDAY=MO;COUNT=${round % 2 === 0 ? 5 : 4}`;
+      await Promise.all([
+        t.http
+          .patch(`${EVENTS}/${series.id}`)
+          .set(bearer(ADMIN_TOKEN))
+          .send({ recurrence: { rrule: rule } })
+          .expect(200),
+        t.http
+          .patch(`${EVENTS}/${listed[1].id}`)
+          .set(bearer(ADMIN_TOKEN))
+          .send({ title: `Own title ${round}` })
+          .expect(200),
+      ]);
+      const occurrence = await getEvent(t, listed[1].id).expect(200);
+      expect(occurrence.body.title).toBe(`Own title ${round}`);
+    }
+  });
+
   it('grows an endless series as the horizon moves, with no job, keeping the IDs it had (fake clock)', async () => {
     const nextYear = new Date().getUTCFullYear() + 1;
     const series = await createEvent(t, {

@@ -268,8 +268,13 @@ export abstract class PostRecordsService<
    * exist, or was deleted while this writer waited.
    */
   private async lockAndFind(ref: RecordRef, manager: EntityManager): Promise<T | null> {
-    const id = await this.records.lockForWrite(ref, manager);
+    const id = await this.lockForWrite(ref, manager);
     return id === null ? null : this.records.findByRef({ id }, manager);
+  }
+
+  /** Locks the record a write acts on; kinds whose records depend on another one lock that first. */
+  protected lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
+    return this.records.lockForWrite(ref, manager);
   }
 
   /** On MySQL, holds the record that has the bare slug `source` asks for: writers of one title take turns. */

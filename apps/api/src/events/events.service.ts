@@ -190,6 +190,17 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     };
   }
 
+  /**
+   * An occurrence is written under its series' lock, taken first: a series write (which takes the
+   * same lock, then rewrites the occurrence rows) and an exception edit of one of its occurrences
+   * take turns, so neither replaces what the other wrote.
+   */
+  protected override async lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
+    const target = await this.events.findByRef(ref, manager);
+    if (target?.recurringEventId) await this.events.lockForWrite({ id: target.recurringEventId }, manager);
+    return super.lockForWrite(ref, manager);
+  }
+
   /** `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`. */
   override async delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<CalendarEvent>> {
     const target = await this.events.findByRef(ref);
