@@ -280,9 +280,10 @@ describe('events: series and their occurrences', () => {
         .patch(`${EVENTS}/${listed[2].id}`)
         .set(bearer(ADMIN_TOKEN))
         .send({ scope: 'following', title: 'New term' })
-        .expect(200);
+        .expect(201);
       const created = res.body as { id: number; recurrence: { rrule: string }; start_date: string; title: string };
       expect(created.id).not.toBe(series.id);
+      expect(res.headers.location).toMatch(new RegExp(`/events/${created.id}$`));
       expect(created).toMatchObject({ title: 'New term', start_date: '2027-09-20 18:00:00' });
       expect(created.recurrence.rrule).toBe('FREQ=WEEKLY;COUNT=2;BYDAY=MO');
       const old = (await getEvent(t, series.id).expect(200)).body as { recurrence: { rrule: string } };

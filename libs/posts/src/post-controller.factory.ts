@@ -24,7 +24,7 @@ import { PostListQuery, PostRecordsService } from './post-records.service';
 /** What the routes ask of a resource's service. */
 export type PostRoutesService<T extends PostRecord, D extends PostFieldsDto> = Pick<
   PostRecordsService<T, D>,
-  'kind' | 'list' | 'isLocked' | 'getReadable' | 'create' | 'update' | 'delete'
+  'kind' | 'list' | 'isLocked' | 'getReadable' | 'create' | 'update' | 'delete' | 'createdByUpdate'
 >;
 
 /** Who reads: a user, or nobody signed in. */
@@ -165,8 +165,11 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
       return body;
     }
 
-    private async write(ref: RecordRef, dto: D, user: AuthenticatedUser, context: RequestContext): Promise<R> {
-      return this.presentOne(await this.service.update(user, ref, dto), context, user);
+    private async write(ref: RecordRef, dto: D, user: AuthenticatedUser, context: RequestContext): Promise<R | Reply<R>> {
+      const record = await this.service.update(user, ref, dto);
+      const body = await this.presentOne(record, context, user);
+      if (!this.service.createdByUpdate(record)) return body;
+      return Reply.created(body, `${context.links.restBase}/${this.service.kind.collection}/${record.id}`);
     }
 
     /** `force` may come in the query or the body. */

@@ -199,6 +199,11 @@ export abstract class PostRecordsService<
     });
   }
 
+  /** Whether update() answered with a record it created instead of the one it was given (a write that splits it). */
+  createdByUpdate(_record: T): boolean {
+    return false;
+  }
+
   /** Trash, or with `force` delete for good (docs/api-rules.md, Deleting). */
   delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
     return this.transactions.run(async (manager) => {

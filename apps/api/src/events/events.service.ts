@@ -90,6 +90,13 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     super(events, tools);
   }
 
+  /** The new series of "this and following" writes, answered as created. */
+  private readonly splitResults = new WeakSet<CalendarEvent>();
+
+  override createdByUpdate(record: CalendarEvent): boolean {
+    return this.splitResults.has(record);
+  }
+
   /**
    * A write to an occurrence's ID: `scope=all` edits its series; `scope=this` (the default) keeps
    * the change as this occurrence's exception, which only some fields may be.
@@ -156,6 +163,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
         await this.events.save(old, manager);
         await this.series.write(old, manager);
         await this.events.flushTermCounts(manager);
+        this.splitResults.add(record);
         return record;
       })
       .then((created) => created ?? super.update(user, { id: seriesId }, dto));
