@@ -386,6 +386,25 @@ describe('events: series and their occurrences', () => {
       expect((await occurrencesOf(series.id)).headers['x-tec-total']).toBe('3');
     });
 
+    it('DELETE with scope=following ends the series before that occurrence; at the first one the series goes', async () => {
+      const { series, listed } = await weekly('Ending series');
+      const res = await t.http.delete(`${EVENTS}/${listed[2].id}`).query({ scope: 'following' }).set(bearer(ADMIN_TOKEN)).expect(200);
+      expect(res.body).toMatchObject({ id: listed[2].id, status: 'trash', recurring_event_id: series.id });
+      const own = (await getEvent(t, series.id).expect(200)).body as { recurrence: { rrule: string } };
+      expect(own.recurrence.rrule).toBe('FREQ=WEEKLY;COUNT=2;BYDAY=MO');
+      const left = (await occurrencesOf(series.id)).body.events as Array<{ id: number }>;
+      expect(left.map((event) => event.id)).toEqual([listed[0].id, listed[1].id]);
+      await getEvent(t, listed[3].id).expect(404);
+      const bad = await t.http.delete(`${EVENTS}/${listed[1].id}`).query({ scope: 'some' }).set(bearer(ADMIN_TOKEN)).expect(400);
+      expect(Object.keys(bad.body.data.params)).toEqual(['scope']);
+      const first = await t.http.delete(`${EVENTS}/${listed[0].id}`).query({ scope: 'following' }).set(bearer(ADMIN_TOKEN));
+      expect([first.status, first.body.status]).toEqual([200, 'trash']);
+      const gone = await t.dataSource.query('SELECT status FROM events WHERE id = ?', [series.id]);
+      expect(gone[0].status).toBe('trash');
+      const rows = await t.dataSource.query('SELECT DISTINCT status FROM events WHERE recurring_event_id = ?', [series.id]);
+      expect(rows.map((row: { status: string }) => row.status)).toEqual(['trash']);
+    });
+
     it('keeps both of two concurrent scope=this edits of one series', async () => {
       const { series, listed } = await weekly('Concurrent exceptions');
       await Promise.all([

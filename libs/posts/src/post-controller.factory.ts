@@ -38,6 +38,8 @@ export interface PostResourceTypes {
   response: Type;
   listResponse: Type;
   deletedResponse: Type;
+  /** The query of DELETE, when a kind takes more than `force` there. */
+  deleteQuery?: Type;
 }
 
 /**
@@ -175,7 +177,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
     /** `force` may come in the query or the body. */
     private async remove(ref: RecordRef, query: DeletePostQuery, body: unknown, user: AuthenticatedUser, context: RequestContext) {
       const forced = query.force ?? parseLooseBoolean((body as { force?: unknown } | undefined)?.force) ?? false;
-      const { deleted, record } = await this.service.delete(user, ref, forced);
+      const { deleted, record } = await this.service.delete(user, ref, forced, query);
       const presented = await this.presentOne(record, context, user);
       return deleted ? { deleted: true, previous: presented } : presented;
     }
@@ -196,12 +198,12 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
     updateBySlug: [String, types.updateDto, ...context],
     replaceBySlug: [String, types.updateDto, ...context],
     patchBySlug: [String, types.updateDto, ...context],
-    deleteBySlug: [String, DeletePostQuery, Object, ...context],
+    deleteBySlug: [String, types.deleteQuery ?? DeletePostQuery, Object, ...context],
     get: [Number, ReadPostQuery, ...context],
     update: [Number, types.updateDto, ...context],
     replace: [Number, types.updateDto, ...context],
     patch: [Number, types.updateDto, ...context],
-    delete: [Number, DeletePostQuery, Object, ...context],
+    delete: [Number, types.deleteQuery ?? DeletePostQuery, Object, ...context],
   });
   return PostControllerBase;
 }

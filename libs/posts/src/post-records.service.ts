@@ -4,6 +4,7 @@ import { AppConfig } from '@app/config';
 import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
+import { DeletePostQuery } from './dto/delete-post.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
 import { ImagesService } from './images.service';
 import { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
@@ -205,7 +206,7 @@ export abstract class PostRecordsService<
   }
 
   /** Trash, or with `force` delete for good (docs/api-rules.md, Deleting). */
-  delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
+  delete(user: AuthenticatedUser, ref: RecordRef, force: boolean, _query?: DeletePostQuery): Promise<DeleteResult<T>> {
     return this.transactions.run(async (manager) => {
       const record = await this.lockAndFind(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
