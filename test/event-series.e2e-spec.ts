@@ -405,6 +405,17 @@ describe('events: series and their occurrences', () => {
       expect(rows.map((row: { status: string }) => row.status)).toEqual(['trash']);
     });
 
+    it('reaches an occurrence by its ID only: by slug, its internal slug is not found and the series slug finds the series', async () => {
+      const { series, listed } = await weekly('Slug of a series');
+      const [row] = await t.dataSource.query('SELECT slug FROM events WHERE id = ?', [listed[1].id]);
+      const internal = encodeURIComponent(row.slug as string);
+      await t.http.get(`${EVENTS}/by-slug/${internal}`).expect(404);
+      await t.http.patch(`${EVENTS}/by-slug/${internal}`).set(bearer(ADMIN_TOKEN)).send({ title: 'By slug' }).expect(404);
+      await t.http.delete(`${EVENTS}/by-slug/${internal}`).set(bearer(ADMIN_TOKEN)).expect(404);
+      expect((await getEvent(t, listed[1].id).expect(200)).body.title).toBe('Slug of a series');
+      expect((await t.http.get(`${EVENTS}/by-slug/${series.slug}`).expect(200)).body.id).toBe(series.id);
+    });
+
     it('keeps both of two concurrent scope=this edits of one series', async () => {
       const { series, listed } = await weekly('Concurrent exceptions');
       await Promise.all([
