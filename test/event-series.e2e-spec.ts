@@ -280,9 +280,10 @@ describe('events: series and their occurrences', () => {
         .patch(`${EVENTS}/${listed[2].id}`)
         .set(bearer(ADMIN_TOKEN))
         .send({ scope: 'following', title: 'New term' })
-        .expect(200);
+        .expect(201);
       const created = res.body as { id: number; recurrence: { rrule: string }; start_date: string; title: string };
       expect(created.id).not.toBe(series.id);
+      expect(res.headers.location).toMatch(new RegExp(`/events/${created.id}$`));
       expect(created).toMatchObject({ title: 'New term', start_date: '2027-09-20 18:00:00' });
       expect(created.recurrence.rrule).toBe('FREQ=WEEKLY;COUNT=2;BYDAY=MO');
       const old = (await getEvent(t, series.id).expect(200)).body as { recurrence: { rrule: string } };
@@ -385,6 +386,36 @@ describe('events: series and their occurrences', () => {
       expect((await occurrencesOf(series.id)).headers['x-tec-total']).toBe('3');
     });
 
+    it('DELETE with scope=following ends the series before that occurrence; at the first one the series goes', async () => {
+      const { series, listed } = await weekly('Ending series');
+      const res = await t.http.delete(`${EVENTS}/${listed[2].id}`).query({ scope: 'following' }).set(bearer(ADMIN_TOKEN)).expect(200);
+      expect(res.body).toMatchObject({ id: listed[2].id, status: 'trash', recurring_event_id: series.id });
+      const own = (await getEvent(t, series.id).expect(200)).body as { recurrence: { rrule: string } };
+      expect(own.recurrence.rrule).toBe('FREQ=WEEKLY;COUNT=2;BYDAY=MO');
+      const left = (await occurrencesOf(series.id)).body.events as Array<{ id: number }>;
+      expect(left.map((event) => event.id)).toEqual([listed[0].id, listed[1].id]);
+      await getEvent(t, listed[3].id).expect(404);
+      const bad = await t.http.delete(`${EVENTS}/${listed[1].id}`).query({ scope: 'some' }).set(bearer(ADMIN_TOKEN)).expect(400);
+      expect(Object.keys(bad.body.data.params)).toEqual(['scope']);
+      const first = await t.http.delete(`${EVENTS}/${listed[0].id}`).query({ scope: 'following' }).set(bearer(ADMIN_TOKEN));
+      expect([first.status, first.body.status]).toEqual([200, 'trash']);
+      const gone = await t.dataSource.query('SELECT status FROM events WHERE id = ?', [series.id]);
+      expect(gone[0].status).toBe('trash');
+      const rows = await t.dataSource.query('SELECT DISTINCT status FROM events WHERE recurring_event_id = ?', [series.id]);
+      expect(rows.map((row: { status: string }) => row.status)).toEqual(['trash']);
+    });
+
+    it('reaches an occurrence by its ID only: by slug, its internal slug is not found and the series slug finds the series', async () => {
+      const { series, listed } = await weekly('Slug of a series');
+      const [row] = await t.dataSource.query('SELECT slug FROM events WHERE id = ?', [listed[1].id]);
+      const internal = encodeURIComponent(row.slug as string);
+      await t.http.get(`${EVENTS}/by-slug/${internal}`).expect(404);
+      await t.http.patch(`${EVENTS}/by-slug/${internal}`).set(bearer(ADMIN_TOKEN)).send({ title: 'By slug' }).expect(404);
+      await t.http.delete(`${EVENTS}/by-slug/${internal}`).set(bearer(ADMIN_TOKEN)).expect(404);
+      expect((await getEvent(t, listed[1].id).expect(200)).body.title).toBe('Slug of a series');
+      expect((await t.http.get(`${EVENTS}/by-slug/${series.slug}`).expect(200)).body.id).toBe(series.id);
+    });
+
     it('keeps both of two concurrent scope=this edits of one series', async () => {
       const { series, listed } = await weekly('Concurrent exceptions');
       await Promise.all([
@@ -400,6 +431,34 @@ describe('events: series and their occurrences', () => {
         ['Series title', '99'],
       ]);
     });
+  });
+
+  it('keeps an exception written while the series is rewritten at the same moment', async () => {
+    const series = await createEvent(t, {
+      title: 'Rewritten series',
+      start_date: '2027-10-04 18:00',
+      end_date: '2027-10-04 19:00',
+      timezone: 'Europe/Berlin',
+      recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=4' },
+    });
+    const listed = (await occurrencesOf(series.id)).body.events as Array<{ id: number }>;
+    for (let round = 0; round < 20; round++) {
+      const rule = `FREQ=WEEKLY;BYDAY=MO;COUNT=${round % 2 === 0 ? 5 : 4}`;
+      await Promise.all([
+        t.http
+          .patch(`${EVENTS}/${series.id}`)
+          .set(bearer(ADMIN_TOKEN))
+          .send({ recurrence: { rrule: rule } })
+          .expect(200),
+        t.http
+          .patch(`${EVENTS}/${listed[1].id}`)
+          .set(bearer(ADMIN_TOKEN))
+          .send({ title: `Own title ${round}` })
+          .expect(200),
+      ]);
+      const occurrence = await getEvent(t, listed[1].id).expect(200);
+      expect(occurrence.body.title).toBe(`Own title ${round}`);
+    }
   });
 
   it('grows an endless series as the horizon moves, with no job, keeping the IDs it had (fake clock)', async () => {

@@ -71,9 +71,13 @@ const ADDED_FIELDS: Record<string, string> = {
 };
 
 /** Query parameters added since the baseline (`METHOD path name`), with why. */
-const ADDED_PARAMETERS: Record<string, string> = Object.fromEntries(
-  ['GET /events recurring_event', 'GET /events expand'].map((name) => [name, "recurring events: a series' occurrences, a series once"]),
-);
+const ADDED_PARAMETERS: Record<string, string> = Object.fromEntries([
+  ...['GET /events recurring_event', 'GET /events expand'].map((name) => [name, "recurring events: a series' occurrences, a series once"]),
+  ...['DELETE /events/{id} scope', 'DELETE /events/by-slug/{slug} scope'].map((name) => [
+    name,
+    'recurring events: end a series before an occurrence',
+  ]),
+]);
 
 /** Statuses the baseline declared that the service never answers, with why. */
 const DROPPED_STATUSES: Record<string, string> = Object.fromEntries(

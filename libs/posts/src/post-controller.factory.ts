@@ -24,7 +24,7 @@ import { PostListQuery, PostRecordsService } from './post-records.service';
 /** What the routes ask of a resource's service. */
 export type PostRoutesService<T extends PostRecord, D extends PostFieldsDto> = Pick<
   PostRecordsService<T, D>,
-  'kind' | 'list' | 'isLocked' | 'getReadable' | 'create' | 'update' | 'delete'
+  'kind' | 'list' | 'isLocked' | 'getReadable' | 'create' | 'update' | 'delete' | 'createdByUpdate'
 >;
 
 /** Who reads: a user, or nobody signed in. */
@@ -38,6 +38,8 @@ export interface PostResourceTypes {
   response: Type;
   listResponse: Type;
   deletedResponse: Type;
+  /** The query of DELETE, when a kind takes more than `force` there. */
+  deleteQuery?: Type;
 }
 
 /**
@@ -165,14 +167,17 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
       return body;
     }
 
-    private async write(ref: RecordRef, dto: D, user: AuthenticatedUser, context: RequestContext): Promise<R> {
-      return this.presentOne(await this.service.update(user, ref, dto), context, user);
+    private async write(ref: RecordRef, dto: D, user: AuthenticatedUser, context: RequestContext): Promise<R | Reply<R>> {
+      const record = await this.service.update(user, ref, dto);
+      const body = await this.presentOne(record, context, user);
+      if (!this.service.createdByUpdate(record)) return body;
+      return Reply.created(body, `${context.links.restBase}/${this.service.kind.collection}/${record.id}`);
     }
 
     /** `force` may come in the query or the body. */
     private async remove(ref: RecordRef, query: DeletePostQuery, body: unknown, user: AuthenticatedUser, context: RequestContext) {
       const forced = query.force ?? parseLooseBoolean((body as { force?: unknown } | undefined)?.force) ?? false;
-      const { deleted, record } = await this.service.delete(user, ref, forced);
+      const { deleted, record } = await this.service.delete(user, ref, forced, query);
       const presented = await this.presentOne(record, context, user);
       return deleted ? { deleted: true, previous: presented } : presented;
     }
@@ -193,12 +198,12 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
     updateBySlug: [String, types.updateDto, ...context],
     replaceBySlug: [String, types.updateDto, ...context],
     patchBySlug: [String, types.updateDto, ...context],
-    deleteBySlug: [String, DeletePostQuery, Object, ...context],
+    deleteBySlug: [String, types.deleteQuery ?? DeletePostQuery, Object, ...context],
     get: [Number, ReadPostQuery, ...context],
     update: [Number, types.updateDto, ...context],
     replace: [Number, types.updateDto, ...context],
     patch: [Number, types.updateDto, ...context],
-    delete: [Number, DeletePostQuery, Object, ...context],
+    delete: [Number, types.deleteQuery ?? DeletePostQuery, Object, ...context],
   });
   return PostControllerBase;
 }

@@ -4,6 +4,7 @@ import { AppConfig } from '@app/config';
 import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
+import { DeletePostQuery } from './dto/delete-post.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
 import { ImagesService } from './images.service';
 import { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
@@ -199,8 +200,13 @@ export abstract class PostRecordsService<
     });
   }
 
+  /** Whether update() answered with a record it created instead of the one it was given (a write that splits it). */
+  createdByUpdate(_record: T): boolean {
+    return false;
+  }
+
   /** Trash, or with `force` delete for good (docs/api-rules.md, Deleting). */
-  delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<T>> {
+  delete(user: AuthenticatedUser, ref: RecordRef, force: boolean, _query?: DeletePostQuery): Promise<DeleteResult<T>> {
     return this.transactions.run(async (manager) => {
       const record = await this.lockAndFind(ref, manager);
       if (!record) throw PostErrors.notFound(this.kind, ref);
@@ -268,8 +274,13 @@ export abstract class PostRecordsService<
    * exist, or was deleted while this writer waited.
    */
   private async lockAndFind(ref: RecordRef, manager: EntityManager): Promise<T | null> {
-    const id = await this.records.lockForWrite(ref, manager);
+    const id = await this.lockForWrite(ref, manager);
     return id === null ? null : this.records.findByRef({ id }, manager);
+  }
+
+  /** Locks the record a write acts on; kinds whose records depend on another one lock that first. */
+  protected lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
+    return this.records.lockForWrite(ref, manager);
   }
 
   /** On MySQL, holds the record that has the bare slug `source` asks for: writers of one title take turns. */

@@ -7,6 +7,7 @@ import { CreateEventDto, EventFieldsDto } from './dto/create-event.dto';
 import { DeletedEventResponse, EventListResponse, EventResponse } from './dto/event.response';
 import { ListEventsQuery } from './dto/list-events.query';
 import { UpdateEventDto } from './dto/update-event.dto';
+import { DeleteEventQuery } from './dto/delete-event.query';
 import { EventPresenter } from './event.presenter';
 import { EventsService } from './events.service';
 import { ScopeFromQueryInterceptor } from './scope-from-query.interceptor';
@@ -21,6 +22,7 @@ export class EventsController extends PostController<CalendarEvent, EventFieldsD
   response: EventResponse,
   listResponse: EventListResponse,
   deletedResponse: DeletedEventResponse,
+  deleteQuery: DeleteEventQuery,
 }) {
   constructor(service: EventsService, presenter: EventPresenter) {
     super(service, presenter);

@@ -38,6 +38,7 @@ import { dayEnd, dayStart, keepWallTime, parseWall, resolveZone } from './event-
 import { EventLinkPlan, EventLinksService } from './event-links.service';
 import { EventListPlanner } from './event-list.planner';
 import { EventSeriesService } from './event-series.service';
+import { DeleteEventQuery } from './dto/delete-event.query';
 import { feedUrl } from './feed/feed-query';
 
 const FLAGS = [
@@ -88,6 +89,13 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly linkRows: EventLinksRepository,
   ) {
     super(events, tools);
+  }
+
+  /** The new series of "this and following" writes, answered as created. */
+  private readonly splitResults = new WeakSet<CalendarEvent>();
+
+  override createdByUpdate(record: CalendarEvent): boolean {
+    return this.splitResults.has(record);
   }
 
   /**
@@ -156,6 +164,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
         await this.events.save(old, manager);
         await this.series.write(old, manager);
         await this.events.flushTermCounts(manager);
+        this.splitResults.add(record);
         return record;
       })
       .then((created) => created ?? super.update(user, { id: seriesId }, dto));
@@ -190,12 +199,32 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     };
   }
 
-  /** `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`. */
-  override async delete(user: AuthenticatedUser, ref: RecordRef, force: boolean): Promise<DeleteResult<CalendarEvent>> {
+  /**
+   * An occurrence is written under its series' lock, taken first: a series write (which takes the
+   * same lock, then rewrites the occurrence rows) and an exception edit of one of its occurrences
+   * take turns, so neither replaces what the other wrote.
+   */
+  protected override async lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
+    const target = await this.events.findByRef(ref, manager);
+    if (target?.recurringEventId) await this.events.lockForWrite({ id: target.recurringEventId }, manager);
+    return super.lockForWrite(ref, manager);
+  }
+
+  /**
+   * `DELETE` on an occurrence's ID cancels it: its original start joins the series' `exdates`; with
+   * `scope=following` the series ends before it (at its first occurrence: the series is deleted).
+   */
+  override async delete(
+    user: AuthenticatedUser,
+    ref: RecordRef,
+    force: boolean,
+    query?: DeleteEventQuery,
+  ): Promise<DeleteResult<CalendarEvent>> {
     const target = await this.events.findByRef(ref);
     if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
     const seriesId = target.recurringEventId;
     const originalStart = target.recurrenceIdUtc;
+    if (query?.scope === 'following') return this.endBefore(user, ref, target, force);
     return this.transactions.run(async (manager) => {
       const id = await this.events.lockForWrite({ id: seriesId }, manager);
       const series = id === null ? null : await this.events.findByRef({ id }, manager);
@@ -215,6 +244,46 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       occurrence.status = 'trash';
       return { deleted: false, record: occurrence };
     });
+  }
+
+  /** Ends the occurrence's series before it (one transaction); the answer is the occurrence, trashed. */
+  private async endBefore(
+    user: AuthenticatedUser,
+    ref: RecordRef,
+    target: CalendarEvent,
+    force: boolean,
+  ): Promise<DeleteResult<CalendarEvent>> {
+    const seriesId = target.recurringEventId as number;
+    const at = target.recurrenceIdUtc as Date;
+    const ended = await this.transactions.run(async (manager) => {
+      const locked = await this.events.lockForWrite({ id: seriesId }, manager);
+      const series = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+      const occurrence = await this.events.findByRef({ id: target.id }, manager);
+      const recurrence = series ? this.series.recurrenceOf(series) : null;
+      if (!series || !occurrence || !recurrence) throw PostErrors.notFound(this.kind, ref);
+      if (!canEdit(user, series, new Date())) throw Errors.forbidden();
+      const split = FieldErrors.empty();
+      const parts = split.check(() => splitSeries(this.series.seriesOf(series, recurrence), at));
+      split.throwIfAny();
+      // Ending a series before its first occurrence leaves nothing of it: it is deleted below.
+      if (!parts?.before) return null;
+      series.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
+      const kept = FieldErrors.empty();
+      this.series.apply(series, undefined, kept, new Date());
+      kept.throwIfAny();
+      series.modifiedUtc = wholeSeconds();
+      series.revision += 1;
+      delete (series as Partial<CalendarEvent>).image;
+      await this.events.save(series, manager);
+      await this.series.write(series, manager);
+      await this.events.flushTermCounts(manager);
+      occurrence.status = 'trash';
+      return { deleted: false, record: occurrence };
+    });
+    if (ended) return ended;
+    const { deleted } = await super.delete(user, { id: seriesId }, force);
+    target.status = 'trash';
+    return { deleted, record: target };
   }
 
   protected blankRecord(): Partial<CalendarEvent> {

@@ -12,6 +12,8 @@ export class ReplyInterceptor implements NestInterceptor {
         if (!(value instanceof Reply)) return value;
         const response = execution.switchToHttp().getResponse<Response>();
         for (const [name, headerValue] of Object.entries(value.headers)) response.setHeader(name, headerValue);
+        // A write to an existing record may answer with a new one (201), whatever its route's default.
+        if (value.status !== undefined) response.status(value.status);
         return value.body;
       }),
     );

@@ -5,6 +5,7 @@ export class Reply<T = unknown> {
   constructor(
     readonly body: T,
     readonly headers: Record<string, string>,
+    readonly status?: number,
   ) {}
 
   /** The list body of docs/api-rules.md, Lists, items under the collection key, with the paging headers. */
@@ -15,6 +16,6 @@ export class Reply<T = unknown> {
 
   /** A created record with its `Location`. */
   static created<T>(body: T, location: string): Reply<T> {
-    return new Reply(body, { Location: location });
+    return new Reply(body, { Location: location }, 201);
   }
 }

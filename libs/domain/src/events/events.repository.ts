@@ -1,7 +1,7 @@
 import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
-import { IdPage, PageWindow, PostRecordsRepository } from '../posts/post-records.repository';
+import { IdPage, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
 import { contentFilterSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
@@ -9,6 +9,7 @@ import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { DateWindow, EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
 import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 import { talliedScope, wholeDays } from './event-list-total';
+import { OCCURRENCE_SLUG_PREFIX } from './series-occurrences.repository';
 import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
 import { utcDay } from './event-tally';
 import { SeriesOccurrencesRepository } from './series-occurrences.repository';
@@ -120,6 +121,18 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * password, start day; its links are written afterwards, by EventLinksRepository, which notes
    * their changes). The caller ends the write with `flushTermCounts`.
    */
+  /**
+   * An occurrence is addressed by its ID; its row's slug is internal (answers show the series'
+   * slug, and its page is the series' URL with its date), so no slug reaches it.
+   */
+  override findByRef(ref: RecordRef, db: EntityManager = this.manager): Promise<CalendarEvent | null> {
+    return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.findByRef(ref, db);
+  }
+
+  override lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+    return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.lockForWrite(ref, db);
+  }
+
   override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
     const before = record.id ? await this.counts.tallyOf(record.id, db) : null;
     const saved = await super.save(record, db);
@@ -351,4 +364,8 @@ function whereLinked(qb: WhereExpressionBuilder, alias: string, table: string, c
   qb.andWhere(`EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.event_id = p.id AND ${alias}.${column} IN (:...${alias}Ids))`, {
     [`${alias}Ids`]: ids,
   });
+}
+
+function isOccurrenceSlugRef(ref: RecordRef): boolean {
+  return 'slug' in ref && ref.slug.startsWith(OCCURRENCE_SLUG_PREFIX);
 }

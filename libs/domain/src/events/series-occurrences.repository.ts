@@ -55,8 +55,11 @@ const CHUNK = 100;
 
 /** Occurrence slugs never clash with real ones (slugs are `[a-z0-9-]`); answers show the series' slug. */
 export function occurrenceSlug(seriesId: number, start: Date): string {
-  return `~${seriesId}-${Math.round(start.getTime() / 1000)}`;
+  return `${OCCURRENCE_SLUG_PREFIX}${seriesId}-${Math.round(start.getTime() / 1000)}`;
 }
+
+/** Marks the internal slugs of occurrence rows. */
+export const OCCURRENCE_SLUG_PREFIX = '~';
 
 export function parseOwnFields(text: string | null): ExceptionField[] {
   return text ? (text.split(',').filter((field) => field in EXCEPTION_FIELDS) as ExceptionField[]) : [];

@@ -6,7 +6,8 @@ import { EventFieldsDto } from './create-event.dto';
 export class UpdateEventDto extends EventFieldsDto {
   /**
    * On an occurrence's ID: this (default) changes this occurrence only (title, description, excerpt, start_date, end_date,
-   * venue, organizer, cost, website, image, featured, sticky, hide_from_listings); all changes the series.
+   * venue, organizer, cost, website, image, featured, sticky, hide_from_listings); following ends the series before this
+   * occurrence and answers 201 with the new series from it on (Location); all changes the series.
    */
   @OptionalField()
   @IsIn(['this', 'following', 'all'])
