@@ -68,6 +68,109 @@ describe('events: search through the index', () => {
   });
 
   /*
+   * A series' occurrences are rows of their own: a search finds them by the series' texts, an
+   * exception by its own, on both databases alike (MySQL/MariaDB keep grams for the series and the
+   * exceptions that changed a text only). Each answer is compared with the rule computed from the
+   * unsearched list of the same window, and the totals with the answers.
+   */
+  describe('series and their exceptions', () => {
+    const span = { start_date: '2027-10-01', end_date: '2027-12-31' }; // within the horizon of occurrences
+    type Listed = { id: number; title: string; description: string; excerpt: string };
+    const searched = async (search: string) => {
+      const res = await listEvents(t, { ...span, search, per_page: 50 }).expect(200);
+      const ids = (res.body.events as Listed[]).map((event) => event.id).sort((a, b) => a - b);
+      expect(Number(res.headers['x-tec-total'])).toBe(ids.length);
+      return ids;
+    };
+    /** What the rule finds among the events the list shows (the window's occurrences). */
+    const byRule = async (search: string) => {
+      const shown = (await listEvents(t, { ...span, per_page: 50 }).expect(200)).body.events as Listed[];
+      const contains = (text: string) => text.toLowerCase().includes(search.toLowerCase());
+      return shown
+        .filter((event) => contains(event.title) || contains(event.description) || contains(event.excerpt))
+        .map((event) => event.id)
+        .sort((a, b) => a - b);
+    };
+    const occurrences = async (seriesId: number) =>
+      ((await listEvents(t, { ...span, recurring_event: seriesId, per_page: 50 }).expect(200)).body.events as Listed[]).map(
+        (event) => event.id,
+      );
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    const expectSearch = async (search: string, ids: number[]) => {
+      expect(await searched(search)).toEqual(sorted(ids));
+      expect(await byRule(search)).toEqual(sorted(ids));
+    };
+
+    it('finds the occurrences by the series texts and an exception by its own, through series edits', async () => {
+      const series = await createEvent(t, {
+        title: 'Zqwmond Lesung',
+        description: '<p>Zqwtext vorlesen</p>',
+        start_date: '2027-10-04 18:00',
+        end_date: '2027-10-04 19:00',
+        timezone: 'Europe/Berlin',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=4' },
+      });
+      const [first, renamed, costly, last] = await occurrences(series.id as number);
+      expect(last).toBeDefined();
+      await updateEvent(t, renamed, { title: 'Zqwsonder Abend' });
+      await updateEvent(t, costly, { cost: '5' });
+      await expectSearch('zqwmond', [first, costly, last]);
+      await expectSearch('zqwsonder', [renamed]);
+      await expectSearch('zqwtext vor', [first, renamed, costly, last]);
+
+      // The exception keeps the series' description as the series changes it, and its own title.
+      await updateEvent(t, series.id as number, { title: 'Zqwrenamed', description: '<p>Zqwneu gelesen</p>' });
+      await expectSearch('zqwneu', [first, renamed, costly, last]);
+      await expectSearch('zqwtext', []);
+      await expectSearch('zqwrenamed', [first, costly, last]);
+      await expectSearch('zqwmond', []);
+      await expectSearch('zqwsonder abend', [renamed]);
+
+      // A rule that drops occurrences drops them from the search, exceptions included.
+      await updateEvent(t, series.id as number, { recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=1' } });
+      await expectSearch('zqwneu', [first]);
+      await expectSearch('zqwsonder', []);
+    });
+
+    it('a split series: each part is found by its own title, an exception moved with it by its own', async () => {
+      const series = await createEvent(t, {
+        title: 'Zqvalt Kurs',
+        start_date: '2027-11-01 18:00',
+        end_date: '2027-11-01 19:00',
+        timezone: 'Europe/Berlin',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=4' },
+      });
+      const [a, b, c, d] = await occurrences(series.id as number);
+      await updateEvent(t, d, { title: 'Zqvspezial' });
+      const later = await updateEvent(t, c, { scope: 'following', title: 'Zqvneu Kurs' });
+      expect(await occurrences(later.id as number)).toEqual([c, d]);
+      await expectSearch('zqvalt', [a, b]);
+      await expectSearch('zqvneu', [c]);
+      await expectSearch('zqvspezial', [d]);
+      await expectSearch('kurs', [a, b, c]);
+    });
+
+    it('leaves no grams behind for deleted series and exceptions (MySQL/MariaDB)', async () => {
+      const series = await createEvent(t, {
+        title: 'Zqugone',
+        start_date: '2027-12-06 18:00',
+        end_date: '2027-12-06 19:00',
+        recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=3' },
+      });
+      const ids = await occurrences(series.id as number);
+      await updateEvent(t, ids[1], { title: 'Zquexception' });
+      await expectSearch('zquexception', [ids[1]]);
+      await t.http.delete(`${EVENTS}/${series.id}`).query({ force: true }).set(bearer(ADMIN_TOKEN)).expect(200);
+      await expectSearch('zqu', []);
+      if (t.dataSource.options.type === 'better-sqlite3') return;
+      const left = (await t.dataSource.query(
+        `SELECT COUNT(1) AS n FROM search_grams WHERE kind = 1 AND record_id IN (${[series.id as number, ...ids].join(',')})`,
+      )) as Array<{ n: number | string }>;
+      expect(Number(left[0].n)).toBe(0);
+    });
+  });
+
+  /*
    * The same fixture and searches on both databases, each answer compared with the contract's rule
    * computed here: the whole text, lowered, inside the lowered title, description or excerpt (the
    * title only for a password-protected event); for venues and organizers every word inside one

@@ -66,6 +66,7 @@ export class EventFactory {
       recurringEventId: null,
       recurrenceIdUtc: null,
       ownFields: null,
+      textId: null,
       materializedUntil: null,
     };
     return {

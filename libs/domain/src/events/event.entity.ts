@@ -20,6 +20,8 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 @Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc'])
 // An occurrence is known by its series and original start; its row keeps its ID while that start occurs.
 @Index('UQ_events_occurrence', ['recurringEventId', 'recurrenceIdUtc'], { unique: true })
+// MySQL/MariaDB search: the n-gram index's candidates are rows whose text_id is among their records.
+@Index('IDX_events_text', ['textId'])
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc: Date;
@@ -77,6 +79,14 @@ export class CalendarEvent extends PostRecord {
   /** On an occurrence, its original start (RECURRENCE-ID): its identity within the series. */
   @Column({ name: 'recurrence_id_utc', type: 'datetime', nullable: true })
   recurrenceIdUtc: Date | null;
+
+  /**
+   * Whose texts (title, description, excerpt) the row shows: its own ID, or on an occurrence that
+   * changed none of them, its series' ID. The n-gram search index (MySQL/MariaDB) holds the grams
+   * of text owners only, so a series' occurrences share its grams instead of copying them.
+   */
+  @Column({ name: 'text_id', type: 'integer', nullable: true })
+  textId: number | null;
 
   /** On an exception, the fields it changed itself (comma-separated API names); series edits keep them. */
   @Column({ name: 'own_fields', type: 'varchar', length: 255, nullable: true })

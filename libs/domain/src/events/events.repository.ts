@@ -12,7 +12,7 @@ import { talliedScope, wholeDays } from './event-list-total';
 import { OCCURRENCE_SLUG_PREFIX } from './series-occurrences.repository';
 import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
 import { utcDay } from './event-tally';
-import { SeriesOccurrencesRepository } from './series-occurrences.repository';
+import { SeriesOccurrencesRepository, textOwnerOf } from './series-occurrences.repository';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 
 const PLACE_LINKS = {
@@ -139,6 +139,14 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     this.counts.noteEvent(db, before, -1);
     this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db), 1);
     return saved;
+  }
+
+  /** The row's text_id: its own ID, or its series' while it shows the series' texts. */
+  protected override async completeSavedRow(saved: CalendarEvent, db: EntityManager): Promise<void> {
+    const textId = textOwnerOf(saved);
+    if (saved.textId === textId) return;
+    await db.update(CalendarEvent, { id: saved.id }, { textId });
+    saved.textId = textId;
   }
 
   /** Applies the count changes this transaction noted; the last statement of an event write. */

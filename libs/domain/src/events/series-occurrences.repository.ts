@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { eventSearchGrams } from '../search/search-gram-kinds';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { CalendarEvent } from './event.entity';
 
@@ -46,6 +47,7 @@ const OWN_COLUMNS = new Set<string>([
   'recurringEventId',
   'recurrenceIdUtc',
   'ownFields',
+  'textId',
   'materializedUntil',
   'image',
 ]);
@@ -60,6 +62,15 @@ export function occurrenceSlug(seriesId: number, start: Date): string {
 
 /** Marks the internal slugs of occurrence rows. */
 export const OCCURRENCE_SLUG_PREFIX = '~';
+
+/** The exception fields that are searchable texts: an exception changing one owns all its texts. */
+const TEXT_FIELDS: readonly ExceptionField[] = ['title', 'description', 'excerpt'];
+
+/** Whose texts the event shows (its text_id): an occurrence's series' until it changed a text itself. */
+export function textOwnerOf(event: Pick<CalendarEvent, 'id' | 'recurringEventId' | 'ownFields'>): number {
+  const ownsTexts = event.recurringEventId === null || parseOwnFields(event.ownFields).some((field) => TEXT_FIELDS.includes(field));
+  return ownsTexts ? event.id : (event.recurringEventId as number);
+}
 
 export function parseOwnFields(text: string | null): ExceptionField[] {
   return text ? (text.split(',').filter((field) => field in EXCEPTION_FIELDS) as ExceptionField[]) : [];
@@ -157,17 +168,20 @@ export class SeriesOccurrencesRepository {
 
   /** Moves occurrences from `fromId` to the series `toId` (a split: the later part becomes a new series). */
   async moveOccurrences(fromId: number, toId: number, fromStart: Date, db: EntityManager): Promise<void> {
+    // Occurrences showing the old series' texts show the new one's (text_id follows).
     await db
       .createQueryBuilder()
       .update(CalendarEvent)
-      .set({ recurringEventId: toId })
+      .set({ recurringEventId: toId, textId: () => `CASE WHEN text_id = ${Math.trunc(fromId)} THEN ${Math.trunc(toId)} ELSE text_id END` })
       .where('recurring_event_id = :fromId AND recurrence_id_utc >= :fromStart', { fromId, fromStart })
       .execute();
   }
 
   private async deleteRows(ids: number[], db: EntityManager): Promise<void> {
     for (let start = 0; start < ids.length; start += CHUNK * 5) {
-      const list = ids.slice(start, start + CHUNK * 5).join(',');
+      const chunk = ids.slice(start, start + CHUNK * 5);
+      const list = chunk.join(',');
+      await eventSearchGrams.forget(chunk, db);
       for (const table of ['event_terms', 'event_venues', 'event_organizers'])
         await db.query(`DELETE FROM ${table} WHERE event_id IN (${list})`);
       await db.query(`DELETE FROM events WHERE id IN (${list})`);
@@ -194,6 +208,7 @@ export class SeriesOccurrencesRepository {
         recurringEventId: series.id,
         recurrenceIdUtc: occurrence.start,
         ownFields: null,
+        textId: series.id,
         materializedUntil: null,
       };
     });
@@ -221,7 +236,10 @@ export class SeriesOccurrencesRepository {
   ): Promise<void> {
     const values: Record<string, unknown> = { ...sharedValues(series, db), startUtc: planned.start, endUtc: planned.end };
     for (const field of exception.ownFields) for (const column of EXCEPTION_FIELDS[field]) delete values[column];
+    // An exception with texts of its own has its own grams: the series' texts it keeps may change.
+    const before = await eventSearchGrams.textsOf(exception.id, db);
     await db.update(CalendarEvent, { id: exception.id }, values as never);
+    if (before) await eventSearchGrams.replace(exception.id, before, await eventSearchGrams.textsOf(exception.id, db), db);
   }
 
   /** The series' links onto its occurrences; an exception keeps the venues or organizers it changed itself. */

@@ -143,9 +143,13 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   async save(record: T, db: EntityManager): Promise<T> {
     const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
     const saved = await db.save(record);
+    await this.completeSavedRow(saved, db);
     await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db);
     return saved;
   }
+
+  /** Columns a kind derives from the saved row (its ID), written before its grams are read. */
+  protected async completeSavedRow(_saved: T, _db: EntityManager): Promise<void> {}
 
   newRecord(fields: Partial<T>, db: EntityManager = this.manager): T {
     return db.create(this.target, fields as T);

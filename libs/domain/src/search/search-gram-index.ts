@@ -29,9 +29,17 @@ export async function clearSearchGrams(source: DataSource): Promise<void> {
   if (keepsSearchGrams(source)) await source.query(`TRUNCATE TABLE ${SEARCH_GRAMS_TABLE}`);
 }
 
-/** A SQL condition on `p.id` (numbers only, written as literals: grams do not fit a double). */
+/** A SQL condition on `p.id` or the kind's SharedTexts column (numbers only, written as literals: grams do not fit a double). */
 export interface CandidateCondition {
   sql: string;
+}
+
+/** How a kind's rows map to the records of its grams, when not one to one. */
+export interface SharedTexts {
+  /** The column naming the record whose grams stand for the row (`p.<column> IN (...)`). */
+  column: string;
+  /** SQL true of the rows that are records of the index (own their texts). */
+  owners: string;
 }
 
 /**
@@ -42,20 +50,28 @@ export interface CandidateCondition {
  */
 export class SearchGramIndex {
   readonly kind: number;
+  private readonly candidateColumn: string;
+  private readonly owners: string;
 
   constructor(
     readonly table: string,
     private readonly columns: readonly string[],
+    shared?: SharedTexts,
   ) {
+    this.candidateColumn = `p.${shared?.column ?? 'id'}`;
+    this.owners = shared?.owners ?? '1 = 1';
     const kind = KIND_OF_TABLE[table];
     if (kind === undefined) throw new Error(`SearchGramIndex: no kind for table ${table}`);
     this.kind = kind;
   }
 
-  /** The record's searchable texts as stored now, or null when there is no such record (or no index). */
+  /**
+   * The record's searchable texts as stored now, or null when there is no such record (or no
+   * index, or the row shows another record's texts).
+   */
   async textsOf(id: number, db: EntityManager): Promise<string[] | null> {
     if (!keepsSearchGrams(db)) return null;
-    const rows = (await db.query(`SELECT ${this.columns.join(', ')} FROM ${this.table} WHERE id = ?`, [id])) as Array<
+    const rows = (await db.query(`SELECT ${this.columns.join(', ')} FROM ${this.table} WHERE id = ? AND ${this.owners}`, [id])) as Array<
       Record<string, string | null>
     >;
     return rows[0] ? this.textsOfRow(rows[0]) : null;
@@ -88,6 +104,18 @@ export class SearchGramIndex {
       added.map((gram) => [gram, recordId]),
       db,
     );
+  }
+
+  /** Removes the grams of those of the rows that own their texts, before the rows are deleted. */
+  async forget(ids: readonly number[], db: EntityManager): Promise<void> {
+    if (!keepsSearchGrams(db) || ids.length === 0) return;
+    for (let start = 0; start < ids.length; start += FILL_RECORDS) {
+      const list = ids.slice(start, start + FILL_RECORDS).map((id) => Math.trunc(id));
+      const rows = (await db.query(
+        `SELECT id, ${this.columns.join(', ')} FROM ${this.table} WHERE id IN (${list.join(',')}) AND ${this.owners}`,
+      )) as Array<Record<string, unknown> & { id: number | string }>;
+      for (const row of rows) await this.replace(Number(row.id), this.textsOfRow(row), null, db);
+    }
   }
 
   private async insert(rows: Array<[bigint, number]>, db: EntityManager | DataSource): Promise<void> {
@@ -123,7 +151,7 @@ export class SearchGramIndex {
       }>;
       if (Number(n) > RARITY_CAP) return undefined;
       return {
-        sql: `p.id IN (SELECT sg.record_id FROM ${SEARCH_GRAMS_TABLE} sg WHERE sg.kind = ${this.kind} AND sg.gram BETWEEN ${range[0]} AND ${range[1]})`,
+        sql: `${this.candidateColumn} IN (SELECT sg.record_id FROM ${SEARCH_GRAMS_TABLE} sg WHERE sg.kind = ${this.kind} AND sg.gram BETWEEN ${range[0]} AND ${range[1]})`,
       };
     }
     const chosen = await this.rarest(grams, source);
@@ -135,7 +163,7 @@ export class SearchGramIndex {
       )
       .join('');
     return {
-      sql: `p.id IN (SELECT sg0.record_id FROM ${SEARCH_GRAMS_TABLE} sg0${joins} WHERE sg0.kind = ${this.kind} AND sg0.gram = ${first})`,
+      sql: `${this.candidateColumn} IN (SELECT sg0.record_id FROM ${SEARCH_GRAMS_TABLE} sg0${joins} WHERE sg0.kind = ${this.kind} AND sg0.gram = ${first})`,
     };
   }
 
@@ -171,7 +199,7 @@ export class SearchGramIndex {
     let records = 0;
     for (;;) {
       const rows = (await source.query(
-        `SELECT id, ${this.columns.join(', ')} FROM ${this.table} WHERE id > ? ORDER BY id LIMIT ${FILL_RECORDS}`,
+        `SELECT id, ${this.columns.join(', ')} FROM ${this.table} WHERE id > ? AND ${this.owners} ORDER BY id LIMIT ${FILL_RECORDS}`,
         [last],
       )) as Array<Record<string, unknown> & { id: number | string }>;
       if (rows.length === 0) return records;

@@ -147,8 +147,10 @@ export class BulkInsertRepository {
 
   /** Events and their links, in the caller's transaction, so an event is never stored without its links. */
   async insertEvents(plans: PlannedEvent[], db: EntityManager): Promise<void> {
-    if (db.connection.options.type === 'better-sqlite3') writeEventsSqlite(plans, db);
-    else await this.insertEventRows(plans, db);
+    const ids = db.connection.options.type === 'better-sqlite3' ? writeEventsSqlite(plans, db) : await this.insertEventRows(plans, db);
+    // Generated events are single events: each shows its own texts (text_id, CalendarEvent).
+    for (const batch of inBatches(ids))
+      await db.query(`UPDATE events SET text_id = id WHERE id IN (${batch.map((id) => Math.trunc(id)).join(',')})`);
     // The counts kept for lists rise in the same transaction, so they stay exact beside a running service.
     for (const { row, termIds } of plans) {
       const tally = tallyOf({
@@ -164,7 +166,7 @@ export class BulkInsertRepository {
     await this.counts.flush(db);
   }
 
-  private async insertEventRows(plans: PlannedEvent[], db: EntityManager): Promise<void> {
+  private async insertEventRows(plans: PlannedEvent[], db: EntityManager): Promise<number[]> {
     const ids = await this.insertWithIds(
       CalendarEvent,
       plans.map((plan) => plan.row),
@@ -186,6 +188,7 @@ export class BulkInsertRepository {
       rows((plan, eventId) => plan.termIds.map((termId) => ({ eventId, termId }))),
       db,
     );
+    return ids;
   }
 
   /**
