@@ -11,3 +11,4 @@ export * from './cluster-aware-mysql';
 export * from './write-hooks';
 export * from './scalar-queries';
 export * from './database-module';
+export * from './query-in-slices';

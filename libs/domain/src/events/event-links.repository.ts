@@ -1,3 +1,4 @@
+import { queryInSlices } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOperator, In } from 'typeorm';
 import { Taxonomy } from '../terms/taxonomy';
@@ -45,8 +46,9 @@ export class EventLinksRepository {
   ) {}
 
   /**
-   * The link rows of many events in one query, whatever their number (one round trip: on a
-   * database server each query costs one); places in position order.
+   * The link rows of many events in one query per slice of IDs (a page of a list is one round trip;
+   * a feed's thousands are read in slices so that other requests are served between them); places
+   * in position order.
    */
   async rowsOf(eventIds: number[], db: EntityManager = this.dataSource.manager): Promise<EventLinkRows> {
     if (eventIds.length === 0) return { venues: [], organizers: [], terms: [] };
@@ -55,12 +57,14 @@ export class EventLinksRepository {
       if (!Number.isSafeInteger(id)) throw new TypeError(`not an event ID: ${id}`);
       return id;
     });
-    const within = `event_id IN (${ids.join(',')})`;
-    const rows: AnyLinkRow[] = await db.query(
-      `SELECT 'v' AS kind, event_id, venue_id AS target_id, position FROM event_venues WHERE ${within}
+    const rows = await queryInSlices(ids, (slice): Promise<AnyLinkRow[]> => {
+      const within = `event_id IN (${slice.join(',')})`;
+      return db.query(
+        `SELECT 'v' AS kind, event_id, venue_id AS target_id, position FROM event_venues WHERE ${within}
        UNION ALL SELECT 'o' AS kind, event_id, organizer_id AS target_id, position FROM event_organizers WHERE ${within}
        UNION ALL SELECT 't' AS kind, event_id, term_id AS target_id, 0 AS position FROM event_terms WHERE ${within}`,
-    );
+      );
+    });
     const result: EventLinkRows = { venues: [], organizers: [], terms: [] };
     for (const row of rows) {
       const eventId = Number(row.event_id);

@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE, loweredForLike, rawManyInShareMode, rowLocksSupported } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, loweredForLike, queryInSlices, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
@@ -105,7 +105,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** Records in the order of `ids`, with their images; missing IDs are skipped. */
   async findByIds(ids: number[], db: EntityManager = this.manager): Promise<T[]> {
     if (ids.length === 0) return [];
-    const records = await this.baseQuery(db).where('p.id IN (:...ids)', { ids }).getMany();
+    const records = await queryInSlices(ids, (slice) => this.baseQuery(db).where('p.id IN (:...ids)', { ids: slice }).getMany());
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.map((id) => byId.get(id)).filter((record): record is T => record !== undefined);
   }
