@@ -12,23 +12,11 @@ import {
   ORGANIZERS,
   VENUES,
 } from './support/events-fixtures';
+import { HEAD_KEYS } from './support/posts-kinds';
 import { createTestApp, TestApp } from './support/test-app';
 
 /** What a record the caller cannot open shows (README, Security): its head, links, name, slug, dates, status. */
-const HEAD = [
-  'id',
-  'global_id',
-  'global_id_lineage',
-  'author',
-  'status',
-  'date',
-  'date_utc',
-  'modified',
-  'modified_utc',
-  'url',
-  'rest_url',
-  'slug',
-];
+const HEAD = [...HEAD_KEYS, 'slug'];
 /** The allow-list of each kind: the head, its name, and for events the schedule and flags, for venues the map flags. */
 const SHOWN: Record<string, string[]> = {
   events: [

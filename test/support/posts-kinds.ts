@@ -1,7 +1,7 @@
 import { EventOrganizer, EventVenue, Organizer, Venue } from '@app/domain';
 
 /** The common keys of every post-like record (docs/api-rules.md, Records as returned), in order. */
-const HEAD_KEYS = [
+export const HEAD_KEYS = [
   'id',
   'global_id',
   'global_id_lineage',
