@@ -43,7 +43,7 @@ function locatedSql(viewer: Viewer | undefined): string {
  */
 @Injectable()
 export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
-  protected readonly searchColumns = ['title', 'description', 'excerpt'];
+  protected readonly searchColumns = eventSearchGrams.columns;
   protected readonly searchGrams = eventSearchGrams;
 
   constructor(

@@ -9,7 +9,8 @@ import { Organizer } from './organizer.entity';
 /** Every query over the organizers table. */
 @Injectable()
 export class OrganizersRepository extends PlaceRecordsRepository<Organizer> {
-  protected readonly searchColumns = ['title', 'description', 'excerpt', 'phone', 'email', 'website'];
+  // The columns a search reads are the ones the search index holds: one list for both.
+  protected readonly searchColumns = organizerSearchGrams.columns;
   protected readonly searchGrams = organizerSearchGrams;
 
   constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {

@@ -35,7 +35,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * Columns searched word by word; a record matches when one column contains every word. The
    * first is the name, the only one searched in records the viewer cannot open.
    */
-  protected abstract readonly searchColumns: string[];
+  protected abstract readonly searchColumns: readonly string[];
 
   /** The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. */
   protected abstract readonly searchGrams: SearchGramIndex;

@@ -55,7 +55,7 @@ export class SearchGramIndex {
 
   constructor(
     readonly table: string,
-    private readonly columns: readonly string[],
+    readonly columns: readonly string[],
     shared?: SharedTexts,
   ) {
     this.candidateColumn = `p.${shared?.column ?? 'id'}`;

@@ -9,18 +9,8 @@ import { Venue } from './venue.entity';
 /** Every query over the venues table. */
 @Injectable()
 export class VenuesRepository extends PlaceRecordsRepository<Venue> {
-  protected readonly searchColumns = [
-    'title',
-    'description',
-    'excerpt',
-    'address',
-    'city',
-    'province',
-    'state',
-    'stateprovince',
-    'zip',
-    'phone',
-  ];
+  // The columns a search reads are the ones the search index holds: one list for both.
+  protected readonly searchColumns = venueSearchGrams.columns;
   protected readonly searchGrams = venueSearchGrams;
 
   constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {
