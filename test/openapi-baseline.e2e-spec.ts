@@ -32,6 +32,9 @@ const ADDED_PATHS: Record<string, string> = {
   '/events.ics': 'calendar feeds (iCalendar subscriptions)',
   '/events/{id}.ics': 'calendar feeds (iCalendar subscriptions)',
   '/events/by-slug/{slug}.ics': 'calendar feeds (iCalendar subscriptions)',
+  '/imports': 'calendar imports: sources and their runs',
+  '/imports/{id}': 'calendar imports: sources and their runs',
+  '/imports/{id}/run': 'calendar imports: sources and their runs',
 };
 
 /** Schemas added since the baseline, with why. */
@@ -52,6 +55,21 @@ const ADDED_SCHEMAS: Record<string, string> = {
   ),
   Recurrence: "recurring events: a series' rule as returned",
   RecurrenceInput: "recurring events: a series' rule as written",
+  ...Object.fromEntries(
+    [
+      'EventImport',
+      'ImportSource',
+      'ImportSourceList',
+      'ImportReport',
+      'ImportSkipped',
+      'ImportEdited',
+      'ImportError',
+      'DeletedImportSource',
+      'CreateImportDto',
+      'UpdateImportDto',
+      'RunImportDto',
+    ].map((name) => [name, 'calendar imports: sources, their reports, and where an event came from']),
+  ),
 };
 
 /** Fields added to schemas since the baseline (`Schema field`), with why. */
@@ -68,6 +86,7 @@ const ADDED_FIELDS: Record<string, string> = {
       'UpdateEventDto scope',
     ].map((field) => [field, "recurring events: a series' rule and an occurrence's series and original start"]),
   ),
+  'Event import': 'calendar imports: the source and UID an event came from',
 };
 
 /** Query parameters added since the baseline (`METHOD path name`), with why. */
