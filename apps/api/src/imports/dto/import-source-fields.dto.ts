@@ -1,4 +1,4 @@
-import { IsHttpUrlOrEmpty, LocalizedQuery, MaxItems, PageQuery } from '@app/common';
+import { ApiNamedSchema, IsHttpUrlOrEmpty, LocalizedQuery, MaxItems, PageQuery } from '@app/common';
 import { OptionalField } from '@app/posts';
 import { IntersectionType } from '@nestjs/swagger';
 import { Allow, IsIn, IsString, MaxLength } from 'class-validator';
@@ -23,12 +23,14 @@ export class ImportSourceFieldsDto {
   status?: string;
 
   /** Categories added to every imported event, by ID, slug or name (a list or comma-separated); names that match none are created. */
+  @ApiNamedSchema('TermReferences')
   @OptionalField()
   @Allow()
   @MaxItems(MAX_REFERENCES)
   categories?: unknown;
 
   /** Tags added to every imported event, by ID, slug or name (a list or comma-separated). */
+  @ApiNamedSchema('TermReferences')
   @OptionalField()
   @Allow()
   @MaxItems(MAX_REFERENCES)
