@@ -1,6 +1,5 @@
-import { ApiNamedSchema, IsHttpUrlOrEmpty, LocalizedQuery, MaxItems, PageQuery } from '@app/common';
+import { ApiNamedSchema, IsHttpUrlOrEmpty, MaxItems, PageQuery } from '@app/common';
 import { OptionalField } from '@app/posts';
-import { IntersectionType } from '@nestjs/swagger';
 import { Allow, IsIn, IsString, MaxLength } from 'class-validator';
 
 /** Statuses an import may give the events it creates. */
@@ -86,9 +85,6 @@ export class RunImportDto {
   @IsString()
   calendar?: string;
 }
-
-/** The source's options in the query string, where the body is the calendar itself (text/calendar). */
-export class ImportOptionsQuery extends IntersectionType(LocalizedQuery, ImportSourceFieldsDto) {}
 
 /** `GET /imports`: a page of sources. */
 export class ListImportsQuery extends PageQuery {}
