@@ -1,5 +1,5 @@
 import { createTestApp, TestApp } from './support/test-app';
-import { createEvent } from './support/events-fixtures';
+import { createEvent, EVENTS } from './support/events-fixtures';
 import { fakeDateOnly, occurrencesOf } from './support/series-fixtures';
 
 /** Recurring events: occurrences exist up to the horizon, which moves with the clock. */
@@ -58,6 +58,36 @@ describe('events: a series up to the horizon', () => {
         [series.id],
       );
       expect(Number(rows[0].n)).toBe(Number(rows[0].d));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('answers a list read that grows a series with a new ETag, never the one (or the cached body) from before the growth (fake clock)', async () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    const series = await createEvent(t, {
+      title: 'Endless cached',
+      start_date: `${nextYear}-03-01 09:00`,
+      end_date: `${nextYear}-03-01 10:00`,
+      recurrence: { rrule: 'FREQ=WEEKLY' },
+    });
+    // Anonymous, with one Host: the answers are kept in the response cache, by ETag.
+    const read = (etag?: string) =>
+      t.http
+        .get(EVENTS)
+        .query({ recurring_event: series.id, per_page: 1, start_date: `${nextYear}-01-01`, end_date: `${nextYear + 5}-12-31` })
+        .set({ Host: 'localhost', ...(etag ? { 'If-None-Match': etag } : {}) });
+    const before = await read().expect(200);
+    await read(before.headers.etag as string).expect(304);
+    await read().expect(200);
+    fakeDateOnly(new Date(Date.now() + 70 * 86_400_000));
+    try {
+      const conditional = await read(before.headers.etag as string).expect(200);
+      expect(conditional.headers.etag).not.toBe(before.headers.etag);
+      expect(Number(conditional.headers['x-tec-total'])).toBeGreaterThan(Number(before.headers['x-tec-total']));
+      const plain = await read().expect(200);
+      expect(plain.headers['x-tec-total']).toBe(conditional.headers['x-tec-total']);
+      await read(plain.headers.etag as string).expect(304);
     } finally {
       jest.useRealTimers();
     }

@@ -16,6 +16,7 @@ export * from './events/event-list-criteria';
 export * from './events/events.repository';
 export * from './events/event-links.repository';
 export * from './events/series-occurrences.repository';
+export * from './events/series-horizon';
 export * from './events/event-search-index.repository';
 export * from './events/place-records.repository';
 export * from './venues/venue.entity';

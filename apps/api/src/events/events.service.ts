@@ -333,7 +333,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   ): Promise<ListResult<CalendarEvent>> {
     // Due scheduled events are published first: the total and the term counts read kept counts.
     await this.dueEvents.promote(context.now, context.eventsDue);
-    await this.series.growDue(context.now);
+    await this.series.growDue(context.now, context.seriesDue);
     const result = await super.list(query, user, context, as);
     if (!as) {
       const alternate = `<${feedUrl(context.links.restBase, query)}>; rel="alternate"; type="text/calendar"`;
