@@ -24,6 +24,8 @@ import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { TranslationsWithImportMessages } from './imports/import-messages.loader';
+import { ImportsModule } from './imports/imports.module';
 import { ShutdownState } from './lifecycle/shutdown-state';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
@@ -38,6 +40,7 @@ import { VenuesModule } from './venues/venues.module';
 function translations() {
   const module = I18nModule.forRoot({
     fallbackLanguage: 'en',
+    loader: TranslationsWithImportMessages,
     loaderOptions: { path: join(__dirname, 'i18n'), watch: false },
     resolvers: [{ resolve: (execution: ExecutionContext) => execution.switchToHttp().getRequest<ApiRequest>().context?.language }],
     disableMiddleware: true,
@@ -62,6 +65,7 @@ function translations() {
     VenuesModule,
     OrganizersModule,
     EventsModule,
+    ImportsModule,
     DiscoveryModule,
   ],
   controllers: [HealthController],

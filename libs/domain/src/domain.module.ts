@@ -17,6 +17,8 @@ import { UsersRepository } from './users/users.repository';
 import { WriteLocksRepository } from './write-locks/write-locks.repository';
 import { VenuesRepository } from './venues/venues.repository';
 import { ServerSecretsRepository } from './server-secrets/server-secrets.repository';
+import { ImportSourcesRepository } from './imports/import-sources.repository';
+import { ImportedEventsRepository } from './imports/imported-events.repository';
 
 const REPOSITORIES = [
   EventsRepository,
@@ -36,6 +38,8 @@ const REPOSITORIES = [
   DueEventsPublisher,
   DueEventsRepository,
   ServerSecretsRepository,
+  ImportSourcesRepository,
+  ImportedEventsRepository,
 ];
 
 /**

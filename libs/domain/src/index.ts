@@ -40,3 +40,6 @@ export * from './events/due-events.repository';
 export * from './data-version/records-at-version';
 export * from './server-secrets/server-secret.entity';
 export * from './server-secrets/server-secrets.repository';
+export * from './imports/import-source.entity';
+export * from './imports/import-sources.repository';
+export * from './imports/imported-events.repository';

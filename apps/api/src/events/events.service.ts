@@ -249,7 +249,13 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       await manager.update(
         CalendarEvent,
         { id: series.id },
-        { recurrence: series.recurrence, modifiedUtc: series.modifiedUtc, revision: series.revision },
+        // A cancelled occurrence is a hand edit of an imported series.
+        {
+          recurrence: series.recurrence,
+          modifiedUtc: series.modifiedUtc,
+          revision: series.revision,
+          importEdited: series.importSourceId !== null,
+        },
       );
       await this.occurrences.removeOne(occurrence.id, manager);
       await this.events.flushTermCounts(manager);
