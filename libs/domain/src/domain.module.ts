@@ -17,6 +17,7 @@ import { UsersRepository } from './users/users.repository';
 import { WriteLocksRepository } from './write-locks/write-locks.repository';
 import { VenuesRepository } from './venues/venues.repository';
 import { ServerSecretsRepository } from './server-secrets/server-secrets.repository';
+import { LeasesRepository } from './leases/leases.repository';
 
 const REPOSITORIES = [
   EventsRepository,
@@ -36,6 +37,7 @@ const REPOSITORIES = [
   DueEventsPublisher,
   DueEventsRepository,
   ServerSecretsRepository,
+  LeasesRepository,
 ];
 
 /**

@@ -39,3 +39,7 @@ export * from './events/due-events.repository';
 export * from './data-version/records-at-version';
 export * from './server-secrets/server-secret.entity';
 export * from './server-secrets/server-secrets.repository';
+export * from './leases/lease.entity';
+export * from './leases/leases.repository';
+export * from './leases/lease-holder';
+export * from './leases/held-lease';

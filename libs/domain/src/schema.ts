@@ -30,6 +30,8 @@ import { DataVersion1797250000000 } from './migrations/1797250000000-data-versio
 import { ImageOwners1797460000000 } from './migrations/1797460000000-image-owners';
 import { ServerSecrets1797410000000 } from './migrations/1797410000000-server-secrets';
 import { ServerSecret } from './server-secrets/server-secret.entity';
+import { Lease } from './leases/lease.entity';
+import { Leases1797650000000 } from './migrations/1797650000000-leases';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -50,6 +52,7 @@ export const SCHEMA: SchemaParts = {
     DataVersionSlot,
     EventDayCount,
     ServerSecret,
+    Lease,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -71,5 +74,6 @@ export const SCHEMA: SchemaParts = {
     ImageOwners1797460000000,
     EventTextId1797490000000,
     SearchGrams1797500000000,
+    Leases1797650000000,
   ],
 };
