@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10000,
       cacheMaxMb: 64,
       swaggerPersistAuthorization: false,
+      importRefreshCheckSeconds: 60,
     });
   });
 
@@ -80,6 +81,7 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'cal1:',
       SHUTDOWN_TIMEOUT_MS: '2500',
       CACHE_MAX_MB: '16',
+      IMPORT_REFRESH_CHECK_SECONDS: '300',
     });
     expect(config).toEqual({
       port: 8080,
@@ -114,6 +116,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 2500,
       cacheMaxMb: 16,
       swaggerPersistAuthorization: false,
+      importRefreshCheckSeconds: 300,
     });
   });
 
@@ -162,6 +165,9 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '600001'],
     ['CACHE_MAX_MB', '-1'],
     ['CACHE_MAX_MB', '64MB'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '-1'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '86401'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '1m'],
     ['DB_HOST', 'db1:3306,,db2'],
     ['DB_HOST', 'db1:99999'],
     ['DB_HOST', 'db 1'],
@@ -211,6 +217,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
     expect(loadConfig({ CACHE_MAX_MB: '0' }).cacheMaxMb).toBe(0);
+  });
+
+  it('looks for due import refreshes every 60 s by default; 0 turns the look-up off', () => {
+    expect(loadConfig({}).importRefreshCheckSeconds).toBe(60);
+    expect(loadConfig({ IMPORT_REFRESH_CHECK_SECONDS: '0' }).importRefreshCheckSeconds).toBe(0);
+    expect(loadConfig({ IMPORT_REFRESH_CHECK_SECONDS: '86400' }).importRefreshCheckSeconds).toBe(86400);
   });
 
   it('keeps Swagger UI tokens in the browser only when SWAGGER_PERSIST_AUTHORIZATION=true', () => {

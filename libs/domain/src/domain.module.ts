@@ -18,6 +18,7 @@ import { WriteLocksRepository } from './write-locks/write-locks.repository';
 import { VenuesRepository } from './venues/venues.repository';
 import { ServerSecretsRepository } from './server-secrets/server-secrets.repository';
 import { LeasesRepository } from './leases/leases.repository';
+import { DueImportSourcesRepository } from './imports/due-import-sources.repository';
 
 const REPOSITORIES = [
   EventsRepository,
@@ -38,6 +39,7 @@ const REPOSITORIES = [
   DueEventsRepository,
   ServerSecretsRepository,
   LeasesRepository,
+  DueImportSourcesRepository,
 ];
 
 /**

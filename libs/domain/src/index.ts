@@ -43,3 +43,4 @@ export * from './leases/lease.entity';
 export * from './leases/leases.repository';
 export * from './leases/lease-holder';
 export * from './leases/held-lease';
+export * from './imports/due-import-sources.repository';
