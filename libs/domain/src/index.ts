@@ -43,3 +43,8 @@ export * from './server-secrets/server-secrets.repository';
 export * from './imports/import-source.entity';
 export * from './imports/import-sources.repository';
 export * from './imports/imported-events.repository';
+export * from './leases/lease.entity';
+export * from './leases/leases.repository';
+export * from './leases/lease-holder';
+export * from './leases/held-lease';
+export * from './imports/due-import-sources.repository';

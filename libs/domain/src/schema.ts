@@ -32,6 +32,8 @@ import { ServerSecrets1797410000000 } from './migrations/1797410000000-server-se
 import { ServerSecret } from './server-secrets/server-secret.entity';
 import { ImportSource } from './imports/import-source.entity';
 import { ImportSources1797600000000 } from './migrations/1797600000000-import-sources';
+import { Lease } from './leases/lease.entity';
+import { Leases1797650000000 } from './migrations/1797650000000-leases';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -53,6 +55,7 @@ export const SCHEMA: SchemaParts = {
     EventDayCount,
     ServerSecret,
     ImportSource,
+    Lease,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -75,5 +78,6 @@ export const SCHEMA: SchemaParts = {
     EventTextId1797490000000,
     SearchGrams1797500000000,
     ImportSources1797600000000,
+    Leases1797650000000,
   ],
 };
