@@ -146,11 +146,13 @@ export class BulkInsertRepository {
   }
 
   /** Events and their links, in the caller's transaction, so an event is never stored without its links. */
-  async insertEvents(plans: PlannedEvent[], db: EntityManager): Promise<void> {
+  async insertEvents(plans: PlannedEvent[], db: EntityManager): Promise<number[]> {
     const ids = db.connection.options.type === 'better-sqlite3' ? writeEventsSqlite(plans, db) : await this.insertEventRows(plans, db);
-    // Generated events are single events: each shows its own texts (text_id, CalendarEvent).
+    // A single event or a series shows its own texts, an occurrence its series' (text_id, CalendarEvent).
     for (const batch of inBatches(ids))
-      await db.query(`UPDATE events SET text_id = id WHERE id IN (${batch.map((id) => Math.trunc(id)).join(',')})`);
+      await db.query(
+        `UPDATE events SET text_id = COALESCE(recurring_event_id, id) WHERE id IN (${batch.map((id) => Math.trunc(id)).join(',')})`,
+      );
     // The counts kept for lists rise in the same transaction, so they stay exact beside a running service.
     for (const { row, termIds } of plans) {
       const tally = tallyOf({
@@ -160,10 +162,13 @@ export class BulkInsertRepository {
         startUtc: row.startUtc as Date,
         endUtc: row.endUtc as Date,
         termIds,
+        isSeries: Boolean(row.isSeries),
+        isOccurrence: row.recurringEventId !== null && row.recurringEventId !== undefined,
       });
       this.counts.noteEvent(db, tally, 1);
     }
     await this.counts.flush(db);
+    return ids;
   }
 
   private async insertEventRows(plans: PlannedEvent[], db: EntityManager): Promise<number[]> {
