@@ -51,6 +51,13 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Trusted hosts and proxies, rate limits (README, Security). */
   security: SecurityConfig;
+  /** Calendar imports (README, Importing calendars). */
+  imports: {
+    /** IMPORT_ALLOWED_HOSTS: hosts fetched even where their addresses are private or loopback. */
+    allowedHosts: string[];
+    /** IMPORT_MAX_BYTES: the largest calendar fetched or uploaded. */
+    maxBytes: number;
+  };
   /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
 }

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
         redisUrl: undefined,
         redisKeyPrefix: 'calendar:',
       },
+      imports: { allowedHosts: [], maxBytes: 10 * 1024 * 1024 },
       shutdownTimeoutMs: 10000,
       cacheMaxMb: 64,
       swaggerPersistAuthorization: false,
@@ -81,6 +82,8 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'cal1:',
       SHUTDOWN_TIMEOUT_MS: '2500',
       CACHE_MAX_MB: '16',
+      IMPORT_ALLOWED_HOSTS: '127.0.0.1:8080, Feeds.example.org',
+      IMPORT_MAX_BYTES: '2048',
       IMPORT_REFRESH_CHECK_SECONDS: '300',
     });
     expect(config).toEqual({
@@ -113,6 +116,7 @@ describe('loadConfig', () => {
         redisUrl: 'redis://cache.internal:6379/2',
         redisKeyPrefix: 'cal1:',
       },
+      imports: { allowedHosts: ['127.0.0.1:8080', 'feeds.example.org'], maxBytes: 2048 },
       shutdownTimeoutMs: 2500,
       cacheMaxMb: 16,
       swaggerPersistAuthorization: false,
@@ -153,6 +157,8 @@ describe('loadConfig', () => {
     ['MAX_PER_PAGE', 'ten'],
     ['ICS_MAX_EVENTS', '0'],
     ['ICS_MAX_EVENTS', '10001'],
+    ['IMPORT_MAX_BYTES', '100'],
+    ['IMPORT_ALLOWED_HOSTS', 'http://feeds.example.org'],
     ['RECURRENCE_HORIZON_MONTHS', '0'],
     ['RECURRENCE_HORIZON_MONTHS', 'two years'],
     ['RECURRENCE_MAX_OCCURRENCES', '0'],

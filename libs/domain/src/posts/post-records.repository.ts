@@ -4,6 +4,7 @@ import { SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
+import { ColumnFilter, whereColumns } from './column-filters';
 import { contentFilterSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
 
 export type RecordRef = { id: number } | { slug: string };
@@ -14,6 +15,8 @@ export interface PostListCriteria {
   statuses: PostStatus[];
   now: Date;
   search?: string;
+  /** Filters on declared fields (README, Extending a module). */
+  columnFilters?: ColumnFilter[];
 }
 
 export interface PageWindow {
@@ -196,6 +199,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
       const candidates = await this.searchGrams.candidates(this.searchTerms(criteria.search), this.dataSource);
       if (candidates) qb.andWhere(candidates.sql);
     }
+    whereColumns(qb, criteria.columnFilters ?? [], criteria.viewer);
     this.applyFilters(qb, criteria);
     return qb;
   }
