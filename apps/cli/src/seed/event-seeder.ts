@@ -67,10 +67,14 @@ export class EventSeeder {
 
   /** The events in transactions of EVENTS_PER_TRANSACTION, each with its links and counts. */
   private async writeEvents(factory: EventFactory, eventSlugs: SlugAllocator, events: number): Promise<void> {
+    // Search passages stored by committed transactions (a transaction run again starts from these).
+    let storedPassages = new Set<string>();
     for (let written = 0; written < events; written += EVENTS_PER_TRANSACTION) {
       const plans = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, events - written) }, () => factory.next());
+      let stored = storedPassages;
       try {
         await this.bulk.transaction(async (manager) => {
+          stored = new Set(storedPassages);
           // The service may have taken some of these slugs since they were handed out.
           const taken = await this.bulk.takenSlugs(
             CalendarEvent,
@@ -79,8 +83,9 @@ export class EventSeeder {
           );
           eventSlugs.markTaken(taken);
           for (const plan of plans) if (taken.has(plan.row.slug)) plan.row.slug = eventSlugs.allocate(plan.row.title);
-          await this.bulk.insertEvents(plans, manager);
+          await this.bulk.insertEvents(plans, manager, stored);
         });
+        storedPassages = stored;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`Seeding stopped after ${written} of ${events} events: ${reason}`);
