@@ -96,14 +96,18 @@ export class EventSeeder {
     counted: { series: number; occurrences: number },
   ): Promise<void> {
     const isSeries = (i: number) => Math.floor((i + 1) * share) > Math.floor(i * share);
+    // Search passages stored by committed transactions (a transaction run again starts from these).
+    let storedPassages = new Set<string>();
     for (let written = 0; written < events; written += EVENTS_PER_TRANSACTION) {
       const plans = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, events - written) }, (_, i) => {
         const plan = factory.next();
         if (isSeries(written + i)) series.makeSeries(plan);
         return plan;
       });
+      let stored = storedPassages;
       try {
         const added = await this.bulk.transaction(async (manager) => {
+          stored = new Set(storedPassages);
           // The service may have taken some of these slugs since they were handed out.
           const taken = await this.bulk.takenSlugs(
             CalendarEvent,
@@ -112,11 +116,12 @@ export class EventSeeder {
           );
           eventSlugs.markTaken(taken);
           for (const plan of plans) if (taken.has(plan.row.slug)) plan.row.slug = eventSlugs.allocate(plan.row.title);
-          const ids = await this.bulk.insertEvents(plans, manager);
+          const ids = await this.bulk.insertEvents(plans, manager, stored);
           const occurrences = plans.flatMap((plan, i) => (plan.row.isSeries ? series.occurrencesOf(plan, ids[i]) : []));
-          await this.bulk.insertEvents(occurrences, manager);
+          await this.bulk.insertEvents(occurrences, manager, stored);
           return occurrences.length;
         });
+        storedPassages = stored;
         counted.series += plans.filter((plan) => plan.row.isSeries).length;
         counted.occurrences += added;
       } catch (error) {
