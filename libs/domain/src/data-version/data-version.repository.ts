@@ -1,3 +1,4 @@
+import type { DataVersion } from '@app/common/http/caching/data-version-source';
 import { rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
@@ -17,15 +18,8 @@ const CURRENT_SQL = `SELECT (SELECT COALESCE(SUM(version), 0) FROM data_versions
   (table, i) => `${nextDueSql(table)} AS due${i}`,
 ).join(', ')}, EXISTS (SELECT 1 FROM events WHERE status = 'future' AND published_utc <= ?) AS events_due`;
 
-/** What a read's answer depends on besides the request, read in one query at its start. */
-export interface DataVersion {
-  /** Raised in the transaction of every write. */
-  version: string;
-  /** The next instants a scheduled record becomes due, as text: an answer changes then without a write. */
-  nextDue: string;
-  /** Whether a scheduled event is due at `now` and not yet published (the read publishes it first). */
-  eventsDue: boolean;
-}
+// The shape is the HTTP caching's (libs/common), which this repository serves through DATA_VERSION_SOURCE.
+export type { DataVersion } from '@app/common/http/caching/data-version-source';
 
 const asText = (value: unknown) =>
   value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
