@@ -94,11 +94,19 @@ function baseline(language: 'en' | 'de'): Document {
   return JSON.parse(readFileSync(join(__dirname, 'fixtures', 'openapi-baseline', `doc.${language}.json`), 'utf8')) as Document;
 }
 
+/** What the comparison keeps of an operation. */
+interface Skeleton {
+  operationId?: string;
+  parameters: string[];
+  body: string;
+  responses: string[];
+}
+
 const refName = (schema: unknown) => (schema && typeof schema === 'object' && '$ref' in schema ? String(schema.$ref) : 'inline');
 
 /** What must stay stable, without what was added on purpose. */
 function skeleton(document: Document) {
-  const operations: Record<string, unknown> = {};
+  const operations: Record<string, Skeleton> = {};
   for (const [path, item] of Object.entries(document.paths)) {
     if (path in ADDED_PATHS) continue;
     for (const method of METHODS) {
@@ -140,12 +148,23 @@ describe('the OpenAPI document against its baseline', () => {
     async (language) => {
       const served = skeleton((await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document);
       const before = skeleton(baseline(language));
-      // Each operation keeps at least its baseline statuses; the comparison below takes the served ones.
-      for (const [name, operation] of Object.entries(before.operations) as Array<[string, { responses: string[] }]>) {
-        const now = (served.operations[name] as { responses: string[] } | undefined)?.responses ?? [];
-        const dropped = operation.responses.filter((status) => !now.includes(status) && !(`${name} ${status}` in DROPPED_STATUSES));
+      // Each operation keeps at least its baseline statuses and parameters; a parameter added is optional.
+      for (const [name, operation] of Object.entries(before.operations) as Array<[string, Skeleton]>) {
+        const now = served.operations[name] as Skeleton | undefined;
+        const dropped = operation.responses.filter(
+          (status) => !now?.responses.includes(status) && !(`${name} ${status}` in DROPPED_STATUSES),
+        );
         expect([name, dropped]).toEqual([name, []]);
-        operation.responses = now;
+        operation.responses = now?.responses ?? [];
+        const added = (now?.parameters ?? []).filter((parameter) => !operation.parameters.includes(parameter));
+        expect([name, added.filter((parameter) => parameter.endsWith('(required)'))]).toEqual([name, []]);
+        operation.parameters = operation.parameters.concat(added);
+      }
+      // A schema keeps every field; fields added to it are compatible (README, Extending a module).
+      for (const [name, fields] of Object.entries(before.schemas)) {
+        const now = (served.schemas[name] as string[] | undefined) ?? [];
+        expect([name, fields.filter((field) => !now.includes(field))]).toEqual([name, []]);
+        before.schemas[name] = now;
       }
       expect(served).toEqual(before);
     },
