@@ -4,6 +4,7 @@ import {
   ApiValidationPipe,
   ApiRequest,
   DATA_VERSION_SOURCE,
+  DataVersionSource,
   ETAG_KEY_SOURCE,
   EtagKeySource,
   HttpCachingInterceptor,
@@ -12,8 +13,8 @@ import {
   RequestContextInterceptor,
   RouteTable,
 } from '@app/common';
-import { ConfigModule } from '@app/config';
-import { DataVersionRepository, DomainModule, ServerSecretsRepository } from '@app/domain';
+import { APP_CONFIG, AppConfig, ConfigModule } from '@app/config';
+import { DataVersionRepository, DomainModule, seriesGrowthTarget, ServerSecretsRepository } from '@app/domain';
 import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { I18nModule } from 'nestjs-i18n';
@@ -75,7 +76,14 @@ function translations() {
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     // Registered in this order, they run in this order: the context first, replies last.
     { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
-    { provide: DATA_VERSION_SOURCE, useExisting: DataVersionRepository },
+    {
+      // The version also says when an endless series awaits growth at the request's instant.
+      provide: DATA_VERSION_SOURCE,
+      inject: [DataVersionRepository, APP_CONFIG],
+      useFactory: (versions: DataVersionRepository, config: AppConfig): DataVersionSource => ({
+        current: (now, db) => versions.current(now, db, seriesGrowthTarget(now, config.recurrenceHorizonMonths)),
+      }),
+    },
     {
       provide: ETAG_KEY_SOURCE,
       inject: [ServerSecretsRepository],

@@ -40,6 +40,11 @@ export interface AppConfig {
   recurrenceHorizonMonths: number;
   /** Most occurrences one series may have up to the horizon (RECURRENCE_MAX_OCCURRENCES). */
   recurrenceMaxOccurrences: number;
+  /**
+   * Seconds between two looks for import sources whose refresh is due (IMPORT_REFRESH_CHECK_SECONDS);
+   * 0 turns the scheduled refresh off in this instance (README, Importing calendars).
+   */
+  importRefreshCheckSeconds: number;
   adminToken?: string;
   logLevel: LogLevel;
   logFormat: LogFormat;

@@ -1,6 +1,6 @@
 import { ConfigError } from './config-error';
 import { loadConfig } from './load-config';
-import { itRefuses, problemsOf } from './test-config';
+import { itRefuses, problemsOf } from '../test/config-problems';
 
 describe('loadConfig', () => {
   it('fills in the documented defaults for an empty environment', () => {
@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 10000,
       cacheMaxMb: 64,
       swaggerPersistAuthorization: false,
+      importRefreshCheckSeconds: 60,
     });
   });
 
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
       CACHE_MAX_MB: '16',
       IMPORT_ALLOWED_HOSTS: '127.0.0.1:8080, Feeds.example.org',
       IMPORT_MAX_BYTES: '2048',
+      IMPORT_REFRESH_CHECK_SECONDS: '300',
     });
     expect(config).toEqual({
       port: 8080,
@@ -118,6 +120,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 2500,
       cacheMaxMb: 16,
       swaggerPersistAuthorization: false,
+      importRefreshCheckSeconds: 300,
     });
   });
 
@@ -168,6 +171,9 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '600001'],
     ['CACHE_MAX_MB', '-1'],
     ['CACHE_MAX_MB', '64MB'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '-1'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '86401'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '1m'],
     ['DB_HOST', 'db1:3306,,db2'],
     ['DB_HOST', 'db1:99999'],
     ['DB_HOST', 'db 1'],
@@ -217,6 +223,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
     expect(loadConfig({ CACHE_MAX_MB: '0' }).cacheMaxMb).toBe(0);
+  });
+
+  it('looks for due import refreshes every 60 s by default; 0 turns the look-up off', () => {
+    expect(loadConfig({}).importRefreshCheckSeconds).toBe(60);
+    expect(loadConfig({ IMPORT_REFRESH_CHECK_SECONDS: '0' }).importRefreshCheckSeconds).toBe(0);
+    expect(loadConfig({ IMPORT_REFRESH_CHECK_SECONDS: '86400' }).importRefreshCheckSeconds).toBe(86400);
   });
 
   it('keeps Swagger UI tokens in the browser only when SWAGGER_PERSIST_AUTHORIZATION=true', () => {

@@ -145,6 +145,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     cacheMaxMb: integer('CACHE_MAX_MB', 64, 0, 65_536),
     swaggerPersistAuthorization: oneOf('SWAGGER_PERSIST_AUTHORIZATION', ['true', 'false'], 'false') === 'true',
+    importRefreshCheckSeconds: integer('IMPORT_REFRESH_CHECK_SECONDS', 60, 0, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

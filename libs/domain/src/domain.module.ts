@@ -19,6 +19,8 @@ import { VenuesRepository } from './venues/venues.repository';
 import { ServerSecretsRepository } from './server-secrets/server-secrets.repository';
 import { ImportSourcesRepository } from './imports/import-sources.repository';
 import { ImportedEventsRepository } from './imports/imported-events.repository';
+import { LeasesRepository } from './leases/leases.repository';
+import { DueImportSourcesRepository } from './imports/due-import-sources.repository';
 
 const REPOSITORIES = [
   EventsRepository,
@@ -40,6 +42,8 @@ const REPOSITORIES = [
   ServerSecretsRepository,
   ImportSourcesRepository,
   ImportedEventsRepository,
+  LeasesRepository,
+  DueImportSourcesRepository,
 ];
 
 /**

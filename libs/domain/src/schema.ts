@@ -16,6 +16,7 @@ import { ListOrderCovering1797300000004 } from './migrations/1797300000004-list-
 import { PlaceListOrder1797300000005 } from './migrations/1797300000005-place-list-order';
 import { RecurringEvents1797400000000 } from './migrations/1797400000000-recurring-events';
 import { SearchGrams1797500000000 } from './migrations/1797500000000-search-grams';
+import { SearchPassages1797700000000 } from './migrations/1797700000000-search-passages';
 import { EventTextId1797490000000 } from './migrations/1797490000000-event-text-id';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
@@ -32,6 +33,8 @@ import { ServerSecrets1797410000000 } from './migrations/1797410000000-server-se
 import { ServerSecret } from './server-secrets/server-secret.entity';
 import { ImportSource } from './imports/import-source.entity';
 import { ImportSources1797600000000 } from './migrations/1797600000000-import-sources';
+import { Lease } from './leases/lease.entity';
+import { Leases1797650000000 } from './migrations/1797650000000-leases';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -53,6 +56,7 @@ export const SCHEMA: SchemaParts = {
     EventDayCount,
     ServerSecret,
     ImportSource,
+    Lease,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -75,5 +79,7 @@ export const SCHEMA: SchemaParts = {
     EventTextId1797490000000,
     SearchGrams1797500000000,
     ImportSources1797600000000,
+    Leases1797650000000,
+    SearchPassages1797700000000,
   ],
 };

@@ -170,7 +170,8 @@ export abstract class PostRecordsService<
     return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
-  update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
+  /** `context`: the request's, for kinds that compare a body with the record as it answers it. */
+  update(user: AuthenticatedUser, ref: RecordRef, dto: D, _context?: RequestContext): Promise<T> {
     // Rights that do not depend on the record are checked before it is looked up (docs/api-rules.md, Statuses, users and permissions).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
     if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());

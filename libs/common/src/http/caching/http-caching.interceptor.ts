@@ -143,7 +143,7 @@ export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBoo
     const version = versionToken(current);
     // The request's one instant becomes the version's, so its windows and due events agree with its
     // ETag; the handler need not ask again whether scheduled events await publishing.
-    if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, dataVersion: version });
+    if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, seriesDue: current.seriesDue, dataVersion: version });
     return requestEtag(req, { version, now, siteDay: this.siteDay.format(now), key }, options);
   }
 
