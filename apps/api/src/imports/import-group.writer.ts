@@ -19,6 +19,8 @@ export interface RunContext {
   user: AuthenticatedUser;
   additions: SourceAdditions;
   rows: Map<string, ImportedRow>;
+  /** The exception rows of `rows`, by UID. */
+  exceptionRows: Map<string, ImportedRow[]>;
   report: ImportReport;
 }
 
@@ -78,9 +80,7 @@ export class ImportGroupWriter {
       JSON.stringify([run.additions.categories, run.additions.tags]),
     ]);
     const changedKeys = new Set(changed.map((item) => importKeyOf(group.uid, bodyTime(item.recurrenceId!))));
-    const released = [...run.rows.values()].filter(
-      (other) => other.uid === group.uid && other.seriesId !== null && !changedKeys.has(other.key),
-    );
+    const released = (run.exceptionRows.get(group.uid) ?? []).filter((other) => !changedKeys.has(other.key));
     const restore = row?.status === 'trash' && !row.edited;
     const exceptionsSame = changed.every(
       (item) => run.rows.get(importKeyOf(group.uid, bodyTime(item.recurrenceId!)))?.fingerprint === item.fingerprint,
