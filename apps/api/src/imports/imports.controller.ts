@@ -4,6 +4,7 @@ import {
   ApiCreateResponses,
   ApiListResponses,
   ApiReadResponses,
+  ApiValidationPipe,
   ApiUpdateResponses,
   AuthenticatedUser,
   Ctx,
@@ -16,10 +17,13 @@ import {
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CalendarUploadRequest } from './calendar-upload.middleware';
-import { CreateImportDto, ImportOptionsQuery, ListImportsQuery, RunImportDto, UpdateImportDto } from './dto/import-source-fields.dto';
+import { CreateImportDto, ListImportsQuery, RunImportDto, UpdateImportDto } from './dto/import-source-fields.dto';
 import { DeletedImportResponse, ImportSourceListResponse, ImportSourceResponse } from './dto/import-source.response';
 import { toImportSourceResponse } from './import-source.mapper';
 import { ImportSourcesService } from './import-sources.service';
+
+const QUERY_OPTIONS = new ApiValidationPipe();
+const OPTIONS_METADATA = { type: 'body', metatype: CreateImportDto } as const;
 
 /** Editors and administrators only. A POST's body may also be the calendar itself (text/calendar, options in the query). */
 const Editors = () => RequireRoles('administrator', 'editor');
@@ -53,12 +57,12 @@ export class ImportsController {
   @Editors()
   async create(
     @Body() dto: CreateImportDto,
-    @Query() options: ImportOptionsQuery,
     @Req() req: CalendarUploadRequest,
     @CurrentUser() user: AuthenticatedUser,
     @Ctx() context: RequestContext,
   ) {
-    const fields = req.calendarUpload ? Object.assign(dto, options) : dto;
+    // With the calendar as the body, the options come in the query string, checked as a body's would be.
+    const fields = req.calendarUpload ? ((await QUERY_OPTIONS.transform(req.query, OPTIONS_METADATA)) as CreateImportDto) : dto;
     const source = await this.service.create(user, fields, req.calendarUpload);
     return Reply.created(toImportSourceResponse(source, context), `${context.links.restBase}/imports/${source.id}`);
   }
