@@ -19,6 +19,7 @@ import { clusterDatabase, schemaChecks } from './database';
 import { makeNodes, Node, startTogether } from './instances';
 import { Ctx, log, newPhase, printPhase } from './phases';
 import { serverErrorDigest, summaryTable } from './report';
+import { importRefreshPhase } from './import-refresh';
 import { failoverPhase, loadPhase, recoveryPhase } from './scenario';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -134,6 +135,9 @@ async function main(): Promise<number> {
     // Four tokens carry the whole load (hundreds of writes a minute each): the per-token write
     // limit would answer 429, which is not what this test is about.
     RATE_LIMIT_WRITES: '0',
+    // The import refresh phase: its feed server listens on loopback, and every instance looks for due sources each second.
+    IMPORT_ALLOWED_HOSTS: '127.0.0.1',
+    IMPORT_REFRESH_CHECK_SECONDS: '1',
   };
   const nodes = await makeNodes(cluster.ports, logDir, settings, config.requestTimeoutMs);
   cleanups.push(async () => {
@@ -170,6 +174,7 @@ async function main(): Promise<number> {
       phases: ctx.phases ?? [],
     };
     Object.assign(ctx, full);
+    await importRefreshPhase(full);
     await loadPhase(full);
     await failoverPhase(full);
     const recovery = await recoveryPhase(full);

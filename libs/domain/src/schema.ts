@@ -16,6 +16,7 @@ import { ListOrderCovering1797300000004 } from './migrations/1797300000004-list-
 import { PlaceListOrder1797300000005 } from './migrations/1797300000005-place-list-order';
 import { RecurringEvents1797400000000 } from './migrations/1797400000000-recurring-events';
 import { SearchGrams1797500000000 } from './migrations/1797500000000-search-grams';
+import { SearchPassages1797700000000 } from './migrations/1797700000000-search-passages';
 import { EventTextId1797490000000 } from './migrations/1797490000000-event-text-id';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
@@ -30,6 +31,10 @@ import { DataVersion1797250000000 } from './migrations/1797250000000-data-versio
 import { ImageOwners1797460000000 } from './migrations/1797460000000-image-owners';
 import { ServerSecrets1797410000000 } from './migrations/1797410000000-server-secrets';
 import { ServerSecret } from './server-secrets/server-secret.entity';
+import { ImportSource } from './imports/import-source.entity';
+import { ImportSources1797600000000 } from './migrations/1797600000000-import-sources';
+import { Lease } from './leases/lease.entity';
+import { Leases1797650000000 } from './migrations/1797650000000-leases';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -50,6 +55,8 @@ export const SCHEMA: SchemaParts = {
     DataVersionSlot,
     EventDayCount,
     ServerSecret,
+    ImportSource,
+    Lease,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -71,5 +78,8 @@ export const SCHEMA: SchemaParts = {
     ImageOwners1797460000000,
     EventTextId1797490000000,
     SearchGrams1797500000000,
+    ImportSources1797600000000,
+    Leases1797650000000,
+    SearchPassages1797700000000,
   ],
 };

@@ -48,7 +48,7 @@ export function postHead(record: PostRecord, kind: PostKind, links: LinkContext,
  * The keys a venue or organizer starts with: the head, its name under the kind's own key
  * (`venue`, `organizer`), then the body, in the order of docs/api-rules.md, Records as returned.
  */
-export function placeStart<Name extends string>(
+export function linkedRecordStart<Name extends string>(
   record: PostRecord,
   kind: PostKind,
   nameKey: Name,

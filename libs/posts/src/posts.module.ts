@@ -12,7 +12,7 @@ import { PostRecordTools } from './post-record-tools';
 })
 export class PostsModule {}
 
-/** A venue-like resource's module: its routes, and its service and presenter, which events use too. */
-export function placeModuleMetadata(controller: Type, service: Type, presenter: Type): ModuleMetadata {
+/** A venue's or organizer's module: its routes, and its service and presenter, which events use too. */
+export function linkedRecordModuleMetadata(controller: Type, service: Type, presenter: Type): ModuleMetadata {
   return { imports: [PostsModule], controllers: [controller], providers: [service, presenter], exports: [service, presenter] };
 }

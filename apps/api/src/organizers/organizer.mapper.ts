@@ -1,11 +1,14 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Organizer } from '@app/domain';
-import { lockedRecord, MappingPresenter, ORGANIZER_KIND, placeStart, publicUrl, SHOWN_WHEN_LOCKED } from '@app/posts';
+import { linkedRecordStart, lockedRecord, ORGANIZER_KIND, publicUrl, recordFields, shownWhenLocked } from '@app/posts';
 import { OrganizerResponse } from './dto/organizer.response';
+import { ORGANIZER_FIELDS } from './organizer.fields';
 
 export function toOrganizerResponse(organizer: Organizer, links: LinkContext, siteTimezone: string, now: Date): OrganizerResponse {
-  const { phone, website, email } = organizer;
-  return { ...placeStart(organizer, ORGANIZER_KIND, 'organizer', links, siteTimezone, now), phone, website, email };
+  return {
+    ...linkedRecordStart(organizer, ORGANIZER_KIND, 'organizer', links, siteTimezone, now),
+    ...recordFields(organizer, ORGANIZER_FIELDS),
+  };
 }
 
 /** schema.org `Organization` for single-record responses. */
@@ -23,14 +26,10 @@ export function organizerJsonLd(organizer: Organizer, links: LinkContext) {
   };
 }
 
-/** A password-protected organizer as callers who cannot open it see it: the head, name and slug. */
-export function organizerWithoutContent(organizer: Organizer): Organizer {
-  return lockedRecord(organizer, SHOWN_WHEN_LOCKED);
-}
+/** What a locked organizer shows: the head, name and slug, and the fields organizer.fields.ts declares shown (none). */
+const ORGANIZER_SHOWN_WHEN_LOCKED = shownWhenLocked<Organizer>(ORGANIZER_FIELDS);
 
-/** Organizers as returned, JSON-LD added on single reads. */
-export class OrganizerPresenter extends MappingPresenter<Organizer, OrganizerResponse>(
-  toOrganizerResponse,
-  organizerJsonLd,
-  organizerWithoutContent,
-) {}
+/** A password-protected organizer as callers who cannot open it see it. */
+export function organizerWithoutContent(organizer: Organizer): Organizer {
+  return lockedRecord(organizer, ORGANIZER_SHOWN_WHEN_LOCKED);
+}

@@ -7,7 +7,7 @@ import { CreateOrganizerDto, OrganizerFieldsDto } from './dto/create-organizer.d
 import { ListOrganizersQuery } from './dto/list-organizers.query';
 import { UpdateOrganizerDto } from './dto/update-organizer.dto';
 import { DeletedOrganizerResponse, OrganizerListResponse, OrganizerResponse } from './dto/organizer.response';
-import { OrganizerPresenter } from './organizer.mapper';
+import { OrganizerPresenter } from './organizer.presenter';
 import { OrganizersService } from './organizers.service';
 
 @ApiTags('organizers')

@@ -1,8 +1,8 @@
-import { placeModuleMetadata } from '@app/posts';
+import { linkedRecordModuleMetadata } from '@app/posts';
 import { Module } from '@nestjs/common';
-import { OrganizerPresenter } from './organizer.mapper';
+import { OrganizerPresenter } from './organizer.presenter';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersService } from './organizers.service';
 
-@Module(placeModuleMetadata(OrganizersController, OrganizersService, OrganizerPresenter))
+@Module(linkedRecordModuleMetadata(OrganizersController, OrganizersService, OrganizerPresenter))
 export class OrganizersModule {}

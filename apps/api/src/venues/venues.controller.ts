@@ -7,7 +7,7 @@ import { CreateVenueDto, VenueFieldsDto } from './dto/create-venue.dto';
 import { ListVenuesQuery } from './dto/list-venues.query';
 import { UpdateVenueDto } from './dto/update-venue.dto';
 import { DeletedVenueResponse, VenueListResponse, VenueResponse } from './dto/venue.response';
-import { VenuePresenter } from './venue.mapper';
+import { VenuePresenter } from './venue.presenter';
 import { VenuesService } from './venues.service';
 
 @ApiTags('venues')

@@ -1,8 +1,8 @@
-import { placeModuleMetadata } from '@app/posts';
+import { linkedRecordModuleMetadata } from '@app/posts';
 import { Module } from '@nestjs/common';
-import { VenuePresenter } from './venue.mapper';
+import { VenuePresenter } from './venue.presenter';
 import { VenuesController } from './venues.controller';
 import { VenuesService } from './venues.service';
 
-@Module(placeModuleMetadata(VenuesController, VenuesService, VenuePresenter))
+@Module(linkedRecordModuleMetadata(VenuesController, VenuesService, VenuePresenter))
 export class VenuesModule {}

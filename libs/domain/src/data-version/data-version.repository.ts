@@ -18,6 +18,9 @@ const CURRENT_SQL = `SELECT (SELECT COALESCE(SUM(version), 0) FROM data_versions
   (table, i) => `${nextDueSql(table)} AS due${i}`,
 ).join(', ')}, EXISTS (SELECT 1 FROM events WHERE status = 'future' AND published_utc <= ?) AS events_due`;
 
+/** The same, and whether an endless series' occurrences end before the growth target (one lookup on IDX_events_materialized). */
+const CURRENT_WITH_SERIES_SQL = `${CURRENT_SQL}, EXISTS (SELECT 1 FROM events WHERE materialized_until < ?) AS series_due`;
+
 // The shape is the HTTP caching's (libs/common), which this repository serves through DATA_VERSION_SOURCE.
 export type { DataVersion } from '@app/common/http/caching/data-version-source';
 
@@ -45,15 +48,22 @@ export class DataVersionRepository {
   /**
    * The version, the next instants a scheduled record becomes due (an answer changes then without
    * a write) and whether an event is due and unpublished, in one query. `now` is the request's instant.
+   * With `growthTarget` (seriesGrowthTarget at `now`), also whether an endless series awaits growth.
    */
-  async current(now: Date, db: EntityManager = this.dataSource.manager): Promise<DataVersion> {
+  async current(now: Date, db: EntityManager = this.dataSource.manager, growthTarget?: Date): Promise<DataVersion> {
     const at = this.instant(now, db);
-    const rows: Array<Record<string, unknown>> = await db.query(CURRENT_SQL, [...SCHEDULED_TABLES.map(() => at), at]);
+    const parameters = [...SCHEDULED_TABLES.map(() => at), at];
+    const sql = growthTarget ? CURRENT_WITH_SERIES_SQL : CURRENT_SQL;
+    if (growthTarget) parameters.push(this.instant(growthTarget, db));
+    const rows: Array<Record<string, unknown>> = await db.query(sql, parameters);
     const row = rows[0] ?? {};
+    const seriesDue = Number(row.series_due) === 1;
+    const due = SCHEDULED_TABLES.map((_t, i) => asText(row[`due${i}`]));
     return {
       version: asText(row.version),
-      nextDue: SCHEDULED_TABLES.map((_t, i) => asText(row[`due${i}`])).join('|'),
+      nextDue: (seriesDue ? [...due, 'grow'] : due).join('|'),
       eventsDue: Number(row.events_due) === 1,
+      seriesDue,
     };
   }
 

@@ -3,12 +3,12 @@ import { organizerSearchGrams } from '../search/search-gram-kinds';
 import { DataSource } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
 import { EventsRepository } from '../events/events.repository';
-import { PlaceRecordsRepository } from '../events/place-records.repository';
+import { LinkedRecordsRepository } from '../posts/linked-records.repository';
 import { Organizer } from './organizer.entity';
 
 /** Every query over the organizers table. */
 @Injectable()
-export class OrganizersRepository extends PlaceRecordsRepository<Organizer> {
+export class OrganizersRepository extends LinkedRecordsRepository<Organizer> {
   // The columns a search reads are the ones the search index holds: one list for both.
   protected readonly searchColumns = organizerSearchGrams.columns;
   protected readonly searchGrams = organizerSearchGrams;

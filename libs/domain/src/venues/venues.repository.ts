@@ -3,12 +3,12 @@ import { venueSearchGrams } from '../search/search-gram-kinds';
 import { DataSource } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
 import { EventsRepository } from '../events/events.repository';
-import { PlaceRecordsRepository } from '../events/place-records.repository';
+import { LinkedRecordsRepository } from '../posts/linked-records.repository';
 import { Venue } from './venue.entity';
 
 /** Every query over the venues table. */
 @Injectable()
-export class VenuesRepository extends PlaceRecordsRepository<Venue> {
+export class VenuesRepository extends LinkedRecordsRepository<Venue> {
   // The columns a search reads are the ones the search index holds: one list for both.
   protected readonly searchColumns = venueSearchGrams.columns;
   protected readonly searchGrams = venueSearchGrams;

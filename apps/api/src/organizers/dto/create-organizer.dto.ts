@@ -1,10 +1,11 @@
-import { IsHttpUrlOrEmpty, Trim } from '@app/common';
-import { OptionalField, PostFieldsDto } from '@app/posts';
+import { Trim } from '@app/common';
+import { OptionalField, PostFieldsDto, WithBodyFields } from '@app/posts';
 import { OmitType } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ORGANIZER_FIELDS } from '../organizer.fields';
 
-/** Writable organizer fields; all optional, as on update. */
-export class OrganizerFieldsDto extends PostFieldsDto {
+/** Writable organizer fields; all optional, as on update. The declared ones come from organizer.fields.ts. */
+export class OrganizerFieldsDto extends WithBodyFields(PostFieldsDto, ORGANIZER_FIELDS) {
   /** Organizer name, plain text. */
   @OptionalField()
   @Trim()
@@ -12,27 +13,6 @@ export class OrganizerFieldsDto extends PostFieldsDto {
   @IsNotEmpty()
   @MaxLength(255)
   organizer?: string;
-
-  /** Phone number of the organizer. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(64)
-  phone?: string;
-
-  /** Website, an http(s) URL; "" clears it. */
-  @OptionalField()
-  @IsHttpUrlOrEmpty()
-  @MaxLength(2048)
-  website?: string;
-
-  /** E-mail address; "" clears it. */
-  @OptionalField()
-  @Trim()
-  @IsString()
-  @ValidateIf((_o, value) => value !== '')
-  @IsEmail()
-  @MaxLength(255)
-  email?: string;
 }
 
 /*

@@ -1,3 +1,5 @@
-import { ListPostsQuery } from '@app/posts';
+import { ListPostsQuery, WithFieldFilters } from '@app/posts';
+import { ORGANIZER_FIELDS } from '../organizer.fields';
 
-export class ListOrganizersQuery extends ListPostsQuery {}
+/** The organizer list's query: the shared filters and those declared in organizer.fields.ts. */
+export class ListOrganizersQuery extends WithFieldFilters(ListPostsQuery, ORGANIZER_FIELDS) {}

@@ -1,21 +1,13 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { PageEnvelope } from '@app/common';
-import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
+import { DeletedRecordResponse, PostRecordResponse, WithRecordFields } from '@app/posts';
+import { ORGANIZER_FIELDS } from '../organizer.fields';
 
-/** An organizer as returned (docs/api-rules.md, Records as returned). */
+/** An organizer as returned (docs/api-rules.md, Records as returned); the declared fields come from organizer.fields.ts. */
 @ApiSchema({ name: 'Organizer' })
-export class OrganizerResponse extends PostRecordResponse {
+export class OrganizerResponse extends WithRecordFields(PostRecordResponse, ORGANIZER_FIELDS) {
   /** Name of the organizer. */
   organizer: string;
-
-  /** Phone number of the organizer. */
-  phone: string;
-
-  /** Website of the organizer; "" when unset. */
-  website: string;
-
-  /** E-mail address of the organizer. */
-  email: string;
 }
 
 /** A page of organizers. */

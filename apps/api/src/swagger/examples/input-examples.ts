@@ -1,4 +1,7 @@
 import { Language } from '@app/common';
+import { FieldMap, fieldExamples } from '@app/posts';
+import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
+import { VENUE_FIELDS } from '../../venues/venue.fields';
 import { EXAMPLE_TEXTS } from './example-texts';
 import { categoryExample, imageExample, organizerExample, venueExample } from './record-examples';
 
@@ -14,10 +17,9 @@ type Example = Record<string, unknown>;
 
 const pick = (record: Example, keys: string[]) => Object.fromEntries(keys.map((key) => [key, record[key]]));
 
-const VENUE_FIELDS = ['venue', 'address', 'city', 'country', 'zip', 'phone', 'website', 'geo_lat', 'geo_lng'];
-/** Venue fields the examples of a body leave out but the field examples show. */
-const VENUE_MORE_FIELDS = ['show_map', 'show_map_link', 'province', 'state', 'stateprovince'];
-const ORGANIZER_FIELDS = ['organizer', 'email', 'phone', 'website'];
+/** The fields of the example bodies; the field examples show every declared one. */
+const VENUE_BODY_FIELDS = ['venue', 'address', 'city', 'country', 'zip', 'phone', 'website', 'geo_lat', 'geo_lng'];
+const ORGANIZER_BODY_FIELDS = ['organizer', 'email', 'phone', 'website'];
 
 /** What every post-like body may carry besides its own fields. */
 function commonFields(language: Language, slug: string, description: string): Example {
@@ -33,26 +35,27 @@ function commonFields(language: Language, slug: string, description: string): Ex
   };
 }
 
-/** A place's examples: `body` to create one, `update` to change it, `fields` every field a body may carry. */
-export interface PlaceInputs {
+/** A venue's or organizer's examples: `body` to create one, `update` to change it, `fields` every field a body may carry. */
+export interface LinkedRecordInputs {
   body: Example;
   update: Example;
   fields: Example;
 }
 
-function placeInputs(language: Language, place: Example, own: string[], more: string[], update: string[]): PlaceInputs {
+function linkedRecordInputs(language: Language, record: Example, own: string[], declared: FieldMap, update: string[]): LinkedRecordInputs {
+  const writable = Object.keys(fieldExamples(declared, true));
   return {
-    body: { ...pick(place, own), description: place.description },
-    update: pick(place, update),
-    fields: { ...commonFields(language, String(place.slug), String(place.description)), ...pick(place, [...own, ...more]) },
+    body: { ...pick(record, own), description: record.description },
+    update: pick(record, update),
+    fields: { ...commonFields(language, String(record.slug), String(record.description)), ...pick(record, [own[0], ...writable]) },
   };
 }
 
-export const venueInputs = (language: Language): PlaceInputs =>
-  placeInputs(language, venueExample(language), VENUE_FIELDS, VENUE_MORE_FIELDS, ['phone', 'website']);
+export const venueInputs = (language: Language): LinkedRecordInputs =>
+  linkedRecordInputs(language, venueExample(language), VENUE_BODY_FIELDS, VENUE_FIELDS, ['phone', 'website']);
 
-export const organizerInputs = (language: Language): PlaceInputs =>
-  placeInputs(language, organizerExample(language), ORGANIZER_FIELDS, [], ['email', 'phone']);
+export const organizerInputs = (language: Language): LinkedRecordInputs =>
+  linkedRecordInputs(language, organizerExample(language), ORGANIZER_BODY_FIELDS, ORGANIZER_FIELDS, ['email', 'phone']);
 
 /** A new event at a new venue with a new organizer, in a category and with tags given by name. */
 export function eventBody(language: Language): Example {
@@ -74,8 +77,8 @@ export function eventBody(language: Language): Example {
     hide_from_listings: false,
     show_map: true,
     show_map_link: true,
-    venue: pick(venueExample(language), VENUE_FIELDS),
-    organizer: [pick(organizerExample(language), ORGANIZER_FIELDS)],
+    venue: pick(venueExample(language), VENUE_BODY_FIELDS),
+    organizer: [pick(organizerExample(language), ORGANIZER_BODY_FIELDS)],
     categories: [category.name],
     tags: [...tags],
     recurrence: { rrule: 'FREQ=WEEKLY;BYDAY=SA;COUNT=10', rdates: [], exdates: ['2027-07-03 20:00'] },

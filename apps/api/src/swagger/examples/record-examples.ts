@@ -1,4 +1,7 @@
 import { API_NAMESPACE, Language, slugify } from '@app/common';
+import { fieldExamples } from '@app/posts';
+import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
+import { VENUE_FIELDS } from '../../venues/venue.fields';
 import { EXAMPLE_TEXTS } from './example-texts';
 
 /*
@@ -61,19 +64,13 @@ export function venueExample(language: Language): Example {
   return {
     ...postFields(language, 'venue', IDS.venue, slugify(venue.name), { description: venue.description, excerpt: '' }),
     venue: venue.name,
-    show_map: true,
-    show_map_link: true,
+    ...fieldExamples(VENUE_FIELDS),
     address: venue.address,
     city: venue.city,
     country: venue.country,
     province: venue.province,
-    state: '',
     zip: venue.zip,
-    phone: '+49 30 1234567',
-    website: 'https://bluenote.example.org',
     stateprovince: venue.province,
-    geo_lat: 52.5291,
-    geo_lng: 13.4012,
   };
 }
 
@@ -82,8 +79,7 @@ export function organizerExample(language: Language): Example {
   return {
     ...postFields(language, 'organizer', IDS.organizer, slugify(organizer.name), { description: organizer.description, excerpt: '' }),
     organizer: organizer.name,
-    phone: '+49 30 7654321',
-    website: 'https://jazz-society.example.org',
+    ...fieldExamples(ORGANIZER_FIELDS),
     email: organizer.email,
   };
 }

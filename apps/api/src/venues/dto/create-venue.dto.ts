@@ -1,11 +1,11 @@
-import { IsHttpUrlOrEmpty, IsNumberInRangeOrEmpty, ToBoolean, ToNumber, Trim } from '@app/common';
-import { OptionalField, PostFieldsDto } from '@app/posts';
-import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { coordinateInput } from '../../swagger/input-schemas';
+import { Trim } from '@app/common';
+import { OptionalField, PostFieldsDto, WithBodyFields } from '@app/posts';
+import { OmitType } from '@nestjs/swagger';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { VENUE_FIELDS } from '../venue.fields';
 
-/** Writable venue fields; all optional, as on update. */
-export class VenueFieldsDto extends PostFieldsDto {
+/** Writable venue fields; all optional, as on update. The declared ones come from venue.fields.ts. */
+export class VenueFieldsDto extends WithBodyFields(PostFieldsDto, VENUE_FIELDS) {
   /** Venue name, plain text. */
   @OptionalField()
   @Trim()
@@ -13,86 +13,6 @@ export class VenueFieldsDto extends PostFieldsDto {
   @IsNotEmpty()
   @MaxLength(255)
   venue?: string;
-
-  /** Whether events at this venue show a map. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  show_map?: boolean;
-
-  /** Whether events at this venue show a map link. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  show_map_link?: boolean;
-
-  /** Street address. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(255)
-  address?: string;
-
-  /** City. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(255)
-  city?: string;
-
-  /** Country, as it should be displayed. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(255)
-  country?: string;
-
-  /** Province, for addresses outside the US. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(255)
-  province?: string;
-
-  /** State, for US addresses. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(255)
-  state?: string;
-
-  /** ZIP or postal code. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(64)
-  zip?: string;
-
-  /** Phone number of the venue. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(64)
-  phone?: string;
-
-  /** State or province as displayed; derived from `state`/`province` while never set. */
-  @OptionalField()
-  @IsString()
-  @MaxLength(255)
-  stateprovince?: string;
-
-  /** Website, an http(s) URL; "" clears it. */
-  @OptionalField()
-  @IsHttpUrlOrEmpty()
-  @MaxLength(2048)
-  website?: string;
-
-  /** Latitude in degrees (-90 to 90); "" clears it. */
-  @ApiPropertyOptional(coordinateInput(90))
-  @OptionalField()
-  @ToNumber()
-  @IsNumberInRangeOrEmpty(-90, 90)
-  geo_lat?: number | '';
-
-  /** Longitude in degrees (-180 to 180); "" clears it. */
-  @ApiPropertyOptional(coordinateInput(180))
-  @OptionalField()
-  @ToNumber()
-  @IsNumberInRangeOrEmpty(-180, 180)
-  geo_lng?: number | '';
 }
 
 /*

@@ -1,3 +1,5 @@
-import { ListPostsQuery } from '@app/posts';
+import { ListPostsQuery, WithFieldFilters } from '@app/posts';
+import { VENUE_FIELDS } from '../venue.fields';
 
-export class ListVenuesQuery extends ListPostsQuery {}
+/** The venue list's query: the shared filters and those declared in venue.fields.ts. */
+export class ListVenuesQuery extends WithFieldFilters(ListPostsQuery, VENUE_FIELDS) {}

@@ -1,53 +1,13 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiSchema } from '@nestjs/swagger';
 import { PageEnvelope } from '@app/common';
-import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
+import { DeletedRecordResponse, PostRecordResponse, WithRecordFields } from '@app/posts';
+import { VENUE_FIELDS } from '../venue.fields';
 
-/** A venue as returned (docs/api-rules.md, Records as returned). */
+/** A venue as returned (docs/api-rules.md, Records as returned); the declared fields come from venue.fields.ts. */
 @ApiSchema({ name: 'Venue' })
-export class VenueResponse extends PostRecordResponse {
+export class VenueResponse extends WithRecordFields(PostRecordResponse, VENUE_FIELDS) {
   /** Name of the venue. */
   venue: string;
-
-  /** Whether events at this venue show a map. */
-  show_map: boolean;
-
-  /** Whether events at this venue show a link to a map. */
-  show_map_link: boolean;
-
-  /** Street address. */
-  address: string;
-
-  /** City. */
-  city: string;
-
-  /** Country, as entered. */
-  country: string;
-
-  /** Province (outside the US). */
-  province: string;
-
-  /** State (in the US). */
-  state: string;
-
-  /** ZIP or postal code. */
-  zip: string;
-
-  /** Phone number. */
-  phone: string;
-
-  /** Website of the venue; "" when unset. */
-  website: string;
-
-  /** State or province as displayed: as set, else `state` for US or no country, else `province`. */
-  stateprovince: string;
-
-  /** Latitude in degrees; null when unknown. */
-  @ApiProperty({ type: 'number', nullable: true })
-  geo_lat: number | null;
-
-  /** Longitude in degrees; null when unknown. */
-  @ApiProperty({ type: 'number', nullable: true })
-  geo_lng: number | null;
 }
 
 /** A page of venues. */

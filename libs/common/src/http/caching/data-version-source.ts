@@ -4,10 +4,15 @@ import type { EntityManager } from 'typeorm';
 export interface DataVersion {
   /** Raised in the transaction of every write. */
   version: string;
-  /** The next instants a scheduled record becomes due, as text: an answer changes then without a write. */
+  /**
+   * The next instants a scheduled record becomes due, as text, and `grow` while an endless series
+   * awaits growth: an answer changes then without a write.
+   */
   nextDue: string;
   /** Whether a scheduled event is due at `now` and not yet published (the read publishes it first). */
   eventsDue: boolean;
+  /** Whether an endless series' occurrences end before the growth target (the next list read extends it). */
+  seriesDue: boolean;
 }
 
 /** Where the HTTP caching reads the data version (the app binds libs/domain's DataVersionRepository). */

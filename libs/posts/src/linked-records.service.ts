@@ -1,8 +1,8 @@
 import { Errors, requirePlainText, slugBase } from '@app/common';
 import {
   EventsRepository,
-  PlaceListCriteria,
-  PlaceRecordsRepository,
+  LinkedRecordListCriteria,
+  LinkedRecordsRepository,
   PostListCriteria,
   PostRecord,
   WriteLocksRepository,
@@ -16,9 +16,7 @@ import { FieldsContext, PostDraft } from './post-records.types';
 import { PostRecordTools } from './post-record-tools';
 import { effectivePostListQuery } from './post-list';
 import { ListPlan, PostRecordsService } from './post-records.service';
-
-/** Text compared ignoring case for duplicate avoidance; `null` counts as "". */
-export const sameText = (a: string | null, b: string | null): boolean => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+import { applyFields, columnFilters, FieldMap, filterEcho, initialFields, sameGivenFields, sameText } from './fields';
 
 /** Whether a record shows the image a body asks for. */
 const sameImage = (record: PostRecord, image: ImageChoice): boolean => {
@@ -27,22 +25,24 @@ const sameImage = (record: PostRecord, image: ImageChoice): boolean => {
   return record.image?.url === image.url;
 };
 
-/** Every one of these text fields "": how a new record starts. */
-export const blankTexts = <K extends string>(fields: readonly K[]): Record<K, string> =>
-  Object.fromEntries(fields.map((field) => [field, ''])) as Record<K, string>;
-
 /**
  * Venues and organizers: records events link to, created inline from an event body too. They share
- * the linked-event list filters and duplicate avoidance (docs/api-rules.md, Lists and Writes).
+ * the linked-event list filters and duplicate avoidance (docs/api-rules.md, Lists and Writes); their
+ * own fields are declared (`fields`, README, Extending a module) and handled here.
  */
-export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFieldsDto> extends PostRecordsService<
+export abstract class LinkedRecordsService<T extends PostRecord, D extends PostFieldsDto> extends PostRecordsService<
   T,
   D,
   ListPostsQuery,
-  PlaceListCriteria
+  LinkedRecordListCriteria
 > {
+  /** The kind's declared fields. */
+  protected abstract readonly fields: FieldMap;
+  /** The body field holding the record's name, stored as its title (`venue`, `organizer`). */
+  protected abstract readonly nameField: keyof D & string;
+
   protected constructor(
-    records: PlaceRecordsRepository<T>,
+    records: LinkedRecordsRepository<T>,
     private readonly events: EventsRepository,
     tools: PostRecordTools,
   ) {
@@ -52,37 +52,32 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
 
   private readonly writeLocks: WriteLocksRepository;
 
-  /**
-   * The body's name field (`venue`, `organizer`: required plain text) as the title, then the text
-   * fields it gives, trimmed.
-   */
-  protected applyNameAndTexts<K extends keyof D & keyof T & string>(
-    record: T,
-    dto: D,
-    nameField: keyof D & string,
-    textFields: readonly K[],
-    { errors }: FieldsContext,
-  ): void {
-    const name = dto[nameField] as string | undefined;
-    if (name !== undefined) errors.check(() => (record.title = requirePlainText(nameField, name)));
-    for (const field of textFields) {
-      const value = dto[field] as string | undefined;
-      if (value !== undefined) record[field] = value.trim() as T[K];
-    }
+  /** The name (required plain text) as the title, then every declared field the body gives. */
+  protected applyOwnFields(record: T, dto: D, { errors }: FieldsContext): void {
+    const name = dto[this.nameField] as string | undefined;
+    if (name !== undefined) errors.check(() => (record.title = requirePlainText(this.nameField, name)));
+    applyFields(record, dto, this.fields);
   }
 
-  /** Whether an existing record equals every field the body gave. */
-  protected abstract sameAsGiven(candidate: T, record: T, dto: D): boolean;
+  protected blankRecord(): Partial<T> {
+    return { title: '', ...initialFields<T>(this.fields) };
+  }
 
-  protected async planList(query: ListPostsQuery, base: PostListCriteria): Promise<ListPlan<PlaceListCriteria>> {
+  protected async planList(query: ListPostsQuery, base: PostListCriteria): Promise<ListPlan<LinkedRecordListCriteria>> {
     // An event the caller may not read, or may not open (its links are protected content), is
     // answered like a missing one: the filter must not confirm it exists nor list its links.
     if (query.event !== undefined && (await this.events.countReadable([query.event], base.viewer, base.now, true)) !== 1) {
       throw Errors.invalidParam('event', 'validation.eventExists');
     }
     return {
-      criteria: { ...base, eventId: query.event, hasEvents: query.has_events, onlyWithUpcoming: query.only_with_upcoming },
-      echo: effectivePostListQuery(query),
+      criteria: {
+        ...base,
+        eventId: query.event,
+        hasEvents: query.has_events,
+        onlyWithUpcoming: query.only_with_upcoming,
+        columnFilters: columnFilters(query, this.fields),
+      },
+      echo: { ...effectivePostListQuery(query), ...filterEcho(query, this.fields) },
     };
   }
 
@@ -102,7 +97,9 @@ export abstract class PlaceRecordsService<T extends PostRecord, D extends PostFi
   protected override async findDuplicates(manager: EntityManager, draft: PostDraft<T, D>): Promise<T[]> {
     const { record, dto } = draft;
     const candidates = await this.records.findLiveByTitle(record.title, manager);
-    return candidates.filter((candidate) => this.sameAsGiven(candidate, record, dto) && this.sameSharedFields(candidate, draft));
+    return candidates.filter(
+      (candidate) => sameGivenFields(candidate, record, dto, this.fields) && this.sameSharedFields(candidate, draft),
+    );
   }
 
   private sameSharedFields(candidate: T, { record, dto, image, now }: PostDraft<T, D>): boolean {

@@ -1,17 +1,17 @@
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { PostListCriteria, PostRecordsRepository } from '../posts/post-records.repository';
-import { PostRecord } from '../posts/post-record.entity';
-import { EventLinksRepository, PlaceKind } from './event-links.repository';
-import { LinkedEventCriteria } from './event-list-criteria';
-import { EventsRepository } from './events.repository';
+import { PostListCriteria, PostRecordsRepository } from './post-records.repository';
+import { PostRecord } from './post-record.entity';
+import { EventLinksRepository, PlaceKind } from '../events/event-links.repository';
+import { LinkedEventCriteria } from '../events/event-list-criteria';
+import { EventsRepository } from '../events/events.repository';
 
-export type PlaceListCriteria = PostListCriteria & LinkedEventCriteria;
+export type LinkedRecordListCriteria = PostListCriteria & LinkedEventCriteria;
 
 /**
  * Venues and organizers: post records events link to. Their list filters by linked events and
  * their link rows belong to the events repositories, which they ask.
  */
-export abstract class PlaceRecordsRepository<T extends PostRecord> extends PostRecordsRepository<T, PlaceListCriteria> {
+export abstract class LinkedRecordsRepository<T extends PostRecord> extends PostRecordsRepository<T, LinkedRecordListCriteria> {
   protected constructor(
     dataSource: DataSource,
     target: new () => T,
@@ -22,7 +22,7 @@ export abstract class PlaceRecordsRepository<T extends PostRecord> extends PostR
     super(dataSource, target);
   }
 
-  protected applyFilters(qb: SelectQueryBuilder<T>, criteria: PlaceListCriteria): void {
+  protected applyFilters(qb: SelectQueryBuilder<T>, criteria: LinkedRecordListCriteria): void {
     this.events.whereLinkedToEvents(qb, this.kind, criteria, criteria.viewer, criteria.now);
   }
 

@@ -1,0 +1,115 @@
+/*
+ * One declaration per field of a post kind (README, Extending a module): its type and limits,
+ * whether a body may write it, how "" clears it, its documentation keys and example, whether a
+ * record the caller cannot open shows it, whether duplicate avoidance compares it, and its list
+ * filter. The body and response classes, the mapping, the locked view, duplicate avoidance, the
+ * examples and the tests' key lists are derived from these declarations.
+ */
+
+/** How a field is written and returned. Numbers are optional: "" clears them to null. */
+export type FieldType = 'text' | 'url' | 'email' | 'flag' | 'number' | 'integer';
+
+/** What a body sends for a field of this type. */
+export type BodyValueOf<T extends FieldType> = T extends 'flag' ? boolean : T extends 'number' | 'integer' ? number | '' : string;
+
+/** What a response returns for a field of this type. */
+export type RecordValueOf<T extends FieldType> = T extends 'flag' ? boolean : T extends 'number' | 'integer' ? number | null : string;
+
+/** A list filter on one field: `?<param>=<value>` keeps the records whose value compares so. */
+export interface FieldFilterDeclaration {
+  param: string;
+  /** How the stored value compares with the parameter: `>=` keeps records at least as large. */
+  op: '=' | '>=' | '<=';
+  /** Catalogue key of the parameter's description (apps/api/src/i18n/<language>/docs.json). */
+  docs?: string;
+  example?: string | number | boolean;
+}
+
+/** Catalogue keys of a field's descriptions; without one, the text is found by the schema path (`Venue.phone`). */
+export interface FieldDocs {
+  body?: string;
+  record?: string;
+}
+
+export interface FieldDeclaration<E = object, T extends FieldType = FieldType> {
+  type: T;
+  /** The entity property that stores the value. */
+  column: keyof E & string;
+  /** Longest text a body may send (text, url, email). */
+  maxLength?: number;
+  /** Range of a number. */
+  min?: number;
+  max?: number;
+  /** Whether a body may set it; default true. */
+  writable: boolean;
+  /** Stored value of a new record. */
+  initial: unknown;
+  /** For text: "" (after trimming) is stored as null rather than "" (a value derived while unset, see `read`). */
+  emptyIsNull: boolean;
+  docs: FieldDocs;
+  /** A realistic value, for the documentation's examples and the tests' fixtures. */
+  example: RecordValueOf<T>;
+  /** Whether a record the caller cannot open (password) shows it; default false: hidden. */
+  shownWhenLocked: boolean;
+  /** How duplicate avoidance compares it: text ignoring case, exact value, or not at all. */
+  compare: 'text' | 'exact' | 'none';
+  filter?: FieldFilterDeclaration;
+  /** The value a response shows, when it is not simply the stored one. */
+  read?: (record: E) => RecordValueOf<T>;
+}
+
+/** Any declaration, whatever its entity and type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldDeclaration<any, FieldType>;
+export type FieldMap = Record<string, AnyField>;
+
+/** What the options of a declaration may leave out, and their defaults. */
+type FieldOptions<E, T extends FieldType> = Partial<Omit<FieldDeclaration<E, T>, 'type' | 'column' | 'example' | 'docs'>> &
+  Pick<FieldDeclaration<E, T>, 'example'> & { docs?: FieldDocs | string };
+
+const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'url', 'email']);
+
+export const isTextType = (type: FieldType): boolean => TEXT_TYPES.has(type);
+
+function declare<E, T extends FieldType>(type: T, column: keyof E & string, options: FieldOptions<E, T>): FieldDeclaration<E, T> {
+  const { docs, ...rest } = options;
+  return {
+    type,
+    column,
+    writable: true,
+    initial: isTextType(type) ? '' : type === 'flag' ? false : null,
+    emptyIsNull: false,
+    shownWhenLocked: false,
+    compare: isTextType(type) ? 'text' : 'exact',
+    ...rest,
+    // One key for both: the response's and the body's texts are then the same.
+    docs: typeof docs === 'string' ? { body: docs, record: docs } : (docs ?? {}),
+  };
+}
+
+/**
+ * The declaration builders for one entity: `field.text('address', { maxLength: 255, example: '…' })`.
+ * The entity type checks each column name.
+ */
+export function fieldsOf<E>() {
+  return {
+    text: (column: keyof E & string, options: FieldOptions<E, 'text'>) => declare<E, 'text'>('text', column, options),
+    /** An http(s) URL, or "" for none. */
+    url: (column: keyof E & string, options: FieldOptions<E, 'url'>) => declare<E, 'url'>('url', column, options),
+    /** An e-mail address, or "" for none. */
+    email: (column: keyof E & string, options: FieldOptions<E, 'email'>) => declare<E, 'email'>('email', column, options),
+    flag: (column: keyof E & string, options: FieldOptions<E, 'flag'>) => declare<E, 'flag'>('flag', column, options),
+    /** A number; null while unknown, "" in a body clears it. */
+    number: (column: keyof E & string, options: FieldOptions<E, 'number'>) => declare<E, 'number'>('number', column, options),
+    /** A whole number; null while unknown, "" in a body clears it. */
+    integer: (column: keyof E & string, options: FieldOptions<E, 'integer'>) => declare<E, 'integer'>('integer', column, options),
+  };
+}
+
+/** The body fields of a declaration list, each optional. */
+export type BodyOf<F extends FieldMap> = { [K in keyof F]?: BodyValueOf<F[K]['type']> };
+
+/** The response fields of a declaration list. */
+export type RecordOf<F extends FieldMap> = { [K in keyof F]: RecordValueOf<F[K]['type']> };
+
+export const declaredEntries = (fields: FieldMap): Array<[string, AnyField]> => Object.entries(fields);

@@ -1,0 +1,5 @@
+export * from './field-declaration';
+export * from './body-fields';
+export * from './record-fields';
+export * from './field-writes';
+export * from './field-filters';
