@@ -37,10 +37,10 @@ export interface SeedResult {
   output: string;
 }
 
-/** Creates (and seeds) or opens the database; registers its removal unless it is kept. */
-export async function prepareDatabase(config: BenchConfig): Promise<BenchDatabase> {
+/** Creates (and seeds, unless `seed` is false) or opens the database; registers its removal unless it is kept. */
+export async function prepareDatabase(config: BenchConfig, options: { seed?: boolean } = {}): Promise<BenchDatabase> {
   const database = config.db === 'sqlite' ? prepareSqlite(config) : await prepareMysql(config);
-  if (!database.reused) {
+  if (!database.reused && options.seed !== false) {
     console.log(`Seeding ${config.events.toLocaleString('en')} events into ${database.location} ...`);
     database.seed = await seed(database.env, config.events);
     console.log(

@@ -1,8 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { OpenAPIV3 } from 'openapi-types';
-import { normalised, proseByLocation, RAW_KEY } from './support/doc-texts';
 import { SPEC_ROUTES } from './support/spec-routes';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
@@ -16,7 +13,6 @@ type Schema = OpenAPIV3.SchemaObject;
 
 const HOST = 'calendar.example';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const I18N = join(__dirname, '..', 'apps', 'api', 'src', 'i18n');
 
 function operations(document: Document): Array<[string, OpenAPIV3.OperationObject]> {
   return Object.entries(document.paths).flatMap(([path, item]) =>
@@ -29,18 +25,6 @@ function operations(document: Document): Array<[string, OpenAPIV3.OperationObjec
 function schemaOf(document: Document, schema: Schema | OpenAPIV3.ReferenceObject | undefined): Schema | undefined {
   if (schema && '$ref' in schema) return document.components?.schemas?.[schema.$ref.split('/').pop() ?? ''] as Schema;
   return schema;
-}
-
-function catalogue(language: string): Map<string, string> {
-  const flat = new Map<string, string>();
-  const walk = (tree: Record<string, unknown>, prefix: string) => {
-    for (const [key, value] of Object.entries(tree)) {
-      if (typeof value === 'string') flat.set(`${prefix}${key}`, value);
-      else walk(value as Record<string, unknown>, `${prefix}${key}.`);
-    }
-  };
-  walk(JSON.parse(readFileSync(join(I18N, language, 'docs.json'), 'utf8')) as Record<string, unknown>, '');
-  return flat;
 }
 
 describe('the OpenAPI document', () => {
@@ -179,29 +163,6 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('has every text in both languages, at the same places, the German differing from the English', () => {
-    const english = proseByLocation(en);
-    const german = proseByLocation(de);
-    expect([...german.keys()]).toEqual([...english.keys()]);
-    expect(
-      [...english].filter(([location, text]) => german.get(location) === text).map(([location, text]) => `${location}: ${text}`),
-    ).toEqual([]);
-    const everything = [...english.values(), ...german.values()];
-    expect(everything.filter((text) => text.trim() === '')).toEqual([]);
-    expect(everything.filter((text) => RAW_KEY.test(text))).toEqual([]);
-  });
-
-  it('uses every entry of the docs catalogue in each language (no stale translations)', () => {
-    for (const [language, document] of [
-      ['en', en],
-      ['de', de],
-    ] as const) {
-      const used = new Set([...proseByLocation(document).values()].map(normalised));
-      const unused = [...catalogue(language)].filter(([, text]) => !used.has(normalised(text))).map(([key]) => key);
-      expect([language, unused]).toEqual([language, []]);
-    }
-  });
-
   it('documents the keys real responses carry', async () => {
     const admin = bearer(ADMIN_TOKEN);
     const category = (await t.http.post(`${NS}/categories`).set(admin).send({ name: 'Jazz' }).expect(201)).body as { id: number };
@@ -242,88 +203,5 @@ describe('the OpenAPI document', () => {
     expectDocumented('EventList', list);
     expectDocumented('Error', error);
     expectDocumented('ErrorData', error.data as Record<string, unknown>);
-  });
-});
-
-describe('the document follows the request', () => {
-  let t: TestApp;
-  let underBasePath: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ ALLOWED_HOSTS: HOST });
-    underBasePath = await createTestApp({ BASE_PATH: 'wp-json', ALLOWED_HOSTS: HOST });
-  });
-  afterAll(async () => {
-    await t.close();
-    await underBasePath.close();
-  });
-
-  const serverOf = async (app: TestApp, path: string, headers: Record<string, string> = {}) => {
-    const response = await app.http
-      .get(path)
-      .set({ Host: HOST, ...headers })
-      .expect(200);
-    return (response.body as Document).servers?.[0]?.url;
-  };
-
-  it.each([
-    [`${NS}/doc`, `http://${HOST}${NS}/`],
-    [`/en${NS}/doc`, `http://${HOST}/en${NS}/`],
-    [`/de${NS}/doc`, `http://${HOST}/de${NS}/`],
-    ['/docs-json', `http://${HOST}${NS}/`],
-    ['/de/docs-json', `http://${HOST}/de${NS}/`],
-  ])('GET %s has servers[0].url %s', async (path, url) => {
-    expect(await serverOf(t, path)).toBe(url);
-  });
-
-  it.each([
-    [`/wp-json${NS}/doc`, `http://${HOST}/wp-json${NS}/`],
-    [`/wp-json/de${NS}/doc`, `http://${HOST}/wp-json/de${NS}/`],
-    ['/wp-json/de/docs-json', `http://${HOST}/wp-json/de${NS}/`],
-  ])('under BASE_PATH, GET %s has servers[0].url %s', async (path, url) => {
-    expect(await serverOf(underBasePath, path)).toBe(url);
-  });
-
-  it('is not served outside BASE_PATH', async () => {
-    await underBasePath.http.get(`${NS}/doc`).expect(404);
-    await underBasePath.http.get('/docs-json').expect(404);
-  });
-
-  it('keeps the scheme a trusted proxy reports, and only then (TRUST_PROXY)', async () => {
-    const behindProxy = await createTestApp({ ALLOWED_HOSTS: HOST, TRUST_PROXY: 'loopback' });
-    try {
-      expect(await serverOf(behindProxy, `/de${NS}/doc`, { 'X-Forwarded-Proto': 'https' })).toBe(`https://${HOST}/de${NS}/`);
-    } finally {
-      await behindProxy.close();
-    }
-    expect(await serverOf(t, `/de${NS}/doc`, { 'X-Forwarded-Proto': 'https' })).toBe(`http://${HOST}/de${NS}/`);
-  });
-
-  it('takes its language from translation_language and Accept-Language too, and says so', async () => {
-    const byParameter = await t.http.get(`${NS}/doc`).query({ translation_language: 'de' }).set('Host', HOST).expect(200);
-    expect(byParameter.headers['content-language']).toBe('de');
-    expect((byParameter.body as Document).info.title).toBe('Kalender-API');
-    expect((byParameter.body as Document).servers?.[0]?.url).toBe(`http://${HOST}${NS}/`);
-    const byHeader = await t.http.get(`${NS}/doc`).set({ Host: HOST, 'Accept-Language': 'de-DE,de;q=0.9' }).expect(200);
-    expect((byHeader.body as Document).info.title).toBe('Kalender-API');
-    expect(byHeader.headers.vary).toMatch(/Accept-Language/i);
-    const english = await t.http.get(`/en${NS}/doc`).set({ Host: HOST, 'Accept-Language': 'de' }).expect(200);
-    expect(english.headers['content-language']).toBe('en');
-    expect((english.body as Document).info.title).toBe('Calendar API');
-  });
-
-  it('serves the same document at /{ns}/doc and /docs-json', async () => {
-    const doc = await t.http.get(`/de${NS}/doc`).set('Host', HOST).expect(200);
-    const json = await t.http.get('/de/docs-json').set('Host', HOST).expect(200);
-    expect(json.body).toEqual(doc.body);
-  });
-
-  it('rejects an unknown translation_language with 400 rest_invalid_param', async () => {
-    const response = await t.http.get(`${NS}/doc`).query({ translation_language: 'fr' }).expect(400);
-    expect(response.body).toMatchObject({
-      code: 'rest_invalid_param',
-      data: { status: 400, params: { translation_language: expect.any(String) } },
-    });
-    await t.http.get('/docs-json').query({ translation_language: 'fr' }).expect(400);
   });
 });

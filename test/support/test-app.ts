@@ -21,6 +21,8 @@ const BASE_ENV: Record<string, string> = {
   MAX_PER_PAGE: '50',
   BASE_PATH: '',
   CORS_ORIGINS: '',
+  // No scheduled import refresh unless a test turns it on: its queries would mix with the test's own.
+  IMPORT_REFRESH_CHECK_SECONDS: '0',
 };
 
 export interface TestApp {

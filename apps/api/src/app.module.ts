@@ -4,6 +4,7 @@ import {
   ApiValidationPipe,
   ApiRequest,
   DATA_VERSION_SOURCE,
+  DataVersionSource,
   ETAG_KEY_SOURCE,
   EtagKeySource,
   HttpCachingInterceptor,
@@ -12,8 +13,8 @@ import {
   RequestContextInterceptor,
   RouteTable,
 } from '@app/common';
-import { ConfigModule } from '@app/config';
-import { DataVersionRepository, DomainModule, ServerSecretsRepository } from '@app/domain';
+import { APP_CONFIG, AppConfig, ConfigModule } from '@app/config';
+import { DataVersionRepository, DomainModule, seriesGrowthTarget, ServerSecretsRepository } from '@app/domain';
 import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { I18nModule } from 'nestjs-i18n';
@@ -23,6 +24,8 @@ import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
+import { TranslationsWithImportMessages } from './imports/import-messages.loader';
+import { ImportsModule } from './imports/imports.module';
 import { ShutdownState } from './lifecycle/shutdown-state';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
@@ -37,6 +40,7 @@ import { VenuesModule } from './venues/venues.module';
 function translations() {
   const module = I18nModule.forRoot({
     fallbackLanguage: 'en',
+    loader: TranslationsWithImportMessages,
     loaderOptions: { path: join(__dirname, 'i18n'), watch: false },
     resolvers: [{ resolve: (execution: ExecutionContext) => execution.switchToHttp().getRequest<ApiRequest>().context?.language }],
     disableMiddleware: true,
@@ -61,6 +65,7 @@ function translations() {
     VenuesModule,
     OrganizersModule,
     EventsModule,
+    ImportsModule,
     DiscoveryModule,
   ],
   controllers: [HealthController],
@@ -71,7 +76,14 @@ function translations() {
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
     // Registered in this order, they run in this order: the context first, replies last.
     { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
-    { provide: DATA_VERSION_SOURCE, useExisting: DataVersionRepository },
+    {
+      // The version also says when an endless series awaits growth at the request's instant.
+      provide: DATA_VERSION_SOURCE,
+      inject: [DataVersionRepository, APP_CONFIG],
+      useFactory: (versions: DataVersionRepository, config: AppConfig): DataVersionSource => ({
+        current: (now, db) => versions.current(now, db, seriesGrowthTarget(now, config.recurrenceHorizonMonths)),
+      }),
+    },
     {
       provide: ETAG_KEY_SOURCE,
       inject: [ServerSecretsRepository],

@@ -18,6 +18,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import express, { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { feedNegotiationMiddleware } from './events/feed/feed-negotiation.middleware';
+import { calendarUploadMiddleware, hasCalendarUpload } from './imports/calendar-upload.middleware';
 import { createRootLogger } from './logging/root-logger';
 import { requestLogger } from './logging/request-logger';
 import { setupSwagger } from './swagger/setup-swagger';
@@ -75,7 +76,9 @@ export function configureApp(app: NestExpressApplication, logger?: Logger): AppC
   // Before anything looks at the method: a POST standing for PUT, PATCH or DELETE is that method.
   app.use(methodOverrideMiddleware());
   // Bodies are JSON or forms (docs/api-rules.md, Writes); any other is a 415, not a body silently ignored.
-  app.use(mediaTypesMiddleware());
+  // A calendar file as the body of an import (text/calendar, up to IMPORT_MAX_BYTES), read before the check.
+  app.use(calendarUploadMiddleware(config.imports.maxBytes));
+  app.use(mediaTypesMiddleware(hasCalendarUpload));
   // Size, depth and field-count limits (README, Security): no body makes the validation pipe recurse
   // without bound; each failure has its own error code (body-limits.ts).
   app.use(express.json({ limit: MAX_BODY_BYTES, type: ['application/json', 'application/*+json'], verify: verifyJsonDepth }));

@@ -61,3 +61,4 @@ export * from './http/caching/etag-key-source';
 export * from './http/caching/http-caching.interceptor';
 export * from './http/caching/not-modified';
 export * from './http/caching/request-etag';
+export * from './http/caching/uncached';

@@ -40,12 +40,24 @@ export interface AppConfig {
   recurrenceHorizonMonths: number;
   /** Most occurrences one series may have up to the horizon (RECURRENCE_MAX_OCCURRENCES). */
   recurrenceMaxOccurrences: number;
+  /**
+   * Seconds between two looks for import sources whose refresh is due (IMPORT_REFRESH_CHECK_SECONDS);
+   * 0 turns the scheduled refresh off in this instance (README, Importing calendars).
+   */
+  importRefreshCheckSeconds: number;
   adminToken?: string;
   logLevel: LogLevel;
   logFormat: LogFormat;
   corsOrigins: string[];
   /** Trusted hosts and proxies, rate limits (README, Security). */
   security: SecurityConfig;
+  /** Calendar imports (README, Importing calendars). */
+  imports: {
+    /** IMPORT_ALLOWED_HOSTS: hosts fetched even where their addresses are private or loopback. */
+    allowedHosts: string[];
+    /** IMPORT_MAX_BYTES: the largest calendar fetched or uploaded. */
+    maxBytes: number;
+  };
   /** How long a SIGTERM/SIGINT waits for requests in flight before the process exits anyway. */
   shutdownTimeoutMs: number;
 }

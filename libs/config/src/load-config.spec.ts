@@ -34,9 +34,11 @@ describe('loadConfig', () => {
         redisUrl: undefined,
         redisKeyPrefix: 'calendar:',
       },
+      imports: { allowedHosts: [], maxBytes: 10 * 1024 * 1024 },
       shutdownTimeoutMs: 10000,
       cacheMaxMb: 64,
       swaggerPersistAuthorization: false,
+      importRefreshCheckSeconds: 60,
     });
   });
 
@@ -80,6 +82,9 @@ describe('loadConfig', () => {
       REDIS_KEY_PREFIX: 'cal1:',
       SHUTDOWN_TIMEOUT_MS: '2500',
       CACHE_MAX_MB: '16',
+      IMPORT_ALLOWED_HOSTS: '127.0.0.1:8080, Feeds.example.org',
+      IMPORT_MAX_BYTES: '2048',
+      IMPORT_REFRESH_CHECK_SECONDS: '300',
     });
     expect(config).toEqual({
       port: 8080,
@@ -111,9 +116,11 @@ describe('loadConfig', () => {
         redisUrl: 'redis://cache.internal:6379/2',
         redisKeyPrefix: 'cal1:',
       },
+      imports: { allowedHosts: ['127.0.0.1:8080', 'feeds.example.org'], maxBytes: 2048 },
       shutdownTimeoutMs: 2500,
       cacheMaxMb: 16,
       swaggerPersistAuthorization: false,
+      importRefreshCheckSeconds: 300,
     });
   });
 
@@ -150,6 +157,8 @@ describe('loadConfig', () => {
     ['MAX_PER_PAGE', 'ten'],
     ['ICS_MAX_EVENTS', '0'],
     ['ICS_MAX_EVENTS', '10001'],
+    ['IMPORT_MAX_BYTES', '100'],
+    ['IMPORT_ALLOWED_HOSTS', 'http://feeds.example.org'],
     ['RECURRENCE_HORIZON_MONTHS', '0'],
     ['RECURRENCE_HORIZON_MONTHS', 'two years'],
     ['RECURRENCE_MAX_OCCURRENCES', '0'],
@@ -162,6 +171,9 @@ describe('loadConfig', () => {
     ['SHUTDOWN_TIMEOUT_MS', '600001'],
     ['CACHE_MAX_MB', '-1'],
     ['CACHE_MAX_MB', '64MB'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '-1'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '86401'],
+    ['IMPORT_REFRESH_CHECK_SECONDS', '1m'],
     ['DB_HOST', 'db1:3306,,db2'],
     ['DB_HOST', 'db1:99999'],
     ['DB_HOST', 'db 1'],
@@ -211,6 +223,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ MAX_PER_PAGE: '1001' })[0]).toContain('MAX_PER_PAGE');
     expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '0' }).shutdownTimeoutMs).toBe(0);
     expect(loadConfig({ CACHE_MAX_MB: '0' }).cacheMaxMb).toBe(0);
+  });
+
+  it('looks for due import refreshes every 60 s by default; 0 turns the look-up off', () => {
+    expect(loadConfig({}).importRefreshCheckSeconds).toBe(60);
+    expect(loadConfig({ IMPORT_REFRESH_CHECK_SECONDS: '0' }).importRefreshCheckSeconds).toBe(0);
+    expect(loadConfig({ IMPORT_REFRESH_CHECK_SECONDS: '86400' }).importRefreshCheckSeconds).toBe(86400);
   });
 
   it('keeps Swagger UI tokens in the browser only when SWAGGER_PERSIST_AUTHORIZATION=true', () => {

@@ -1,7 +1,10 @@
 import { trimChar } from '@app/common/text/trim';
 import { AppConfig, DbHost, DbType, LogFormat, LogLevel } from './app-config';
 import { ConfigError } from './config-error';
-import { loadSecurityConfig } from './security-config';
+import { loadSecurityConfig, parseAllowedHosts } from './security-config';
+
+/** IMPORT_MAX_BYTES by default: 10 MiB, more than the largest real feeds (a venue's whole year is well below 1 MiB). */
+const DEFAULT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 type Env = Record<string, string | undefined>;
 
@@ -135,9 +138,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logFormat: oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
     corsOrigins,
     security: loadSecurityConfig(env, problems, integer),
+    imports: {
+      allowedHosts: parseAllowedHosts(text('IMPORT_ALLOWED_HOSTS'), problems, 'IMPORT_ALLOWED_HOSTS'),
+      maxBytes: integer('IMPORT_MAX_BYTES', DEFAULT_IMPORT_MAX_BYTES, 1024, 1024 * 1024 * 1024),
+    },
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     cacheMaxMb: integer('CACHE_MAX_MB', 64, 0, 65_536),
     swaggerPersistAuthorization: oneOf('SWAGGER_PERSIST_AUTHORIZATION', ['true', 'false'], 'false') === 'true',
+    importRefreshCheckSeconds: integer('IMPORT_REFRESH_CHECK_SECONDS', 60, 0, 86_400),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -67,12 +67,12 @@ export function parseTrustProxy(raw: string, problems: string[]): TrustProxy {
   return entries;
 }
 
-export function parseAllowedHosts(raw: string, problems: string[]): string[] {
+export function parseAllowedHosts(raw: string, problems: string[], variable = 'ALLOWED_HOSTS'): string[] {
   const hosts = splitList(raw.toLowerCase());
   for (const host of hosts) {
     if (!HOST_PATTERN.test(host)) {
       problems.push(
-        `ALLOWED_HOSTS must be a comma-separated list of hosts such as api.example.org, *.example.org or [::1]:8080 (got "${host}")`,
+        `${variable} must be a comma-separated list of hosts such as api.example.org, *.example.org or [::1]:8080 (got "${host}")`,
       );
     }
   }

@@ -17,6 +17,10 @@ import { UsersRepository } from './users/users.repository';
 import { WriteLocksRepository } from './write-locks/write-locks.repository';
 import { VenuesRepository } from './venues/venues.repository';
 import { ServerSecretsRepository } from './server-secrets/server-secrets.repository';
+import { ImportSourcesRepository } from './imports/import-sources.repository';
+import { ImportedEventsRepository } from './imports/imported-events.repository';
+import { LeasesRepository } from './leases/leases.repository';
+import { DueImportSourcesRepository } from './imports/due-import-sources.repository';
 
 const REPOSITORIES = [
   EventsRepository,
@@ -36,6 +40,10 @@ const REPOSITORIES = [
   DueEventsPublisher,
   DueEventsRepository,
   ServerSecretsRepository,
+  ImportSourcesRepository,
+  ImportedEventsRepository,
+  LeasesRepository,
+  DueImportSourcesRepository,
 ];
 
 /**

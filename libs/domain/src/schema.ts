@@ -30,6 +30,10 @@ import { DataVersion1797250000000 } from './migrations/1797250000000-data-versio
 import { ImageOwners1797460000000 } from './migrations/1797460000000-image-owners';
 import { ServerSecrets1797410000000 } from './migrations/1797410000000-server-secrets';
 import { ServerSecret } from './server-secrets/server-secret.entity';
+import { ImportSource } from './imports/import-source.entity';
+import { ImportSources1797600000000 } from './migrations/1797600000000-import-sources';
+import { Lease } from './leases/lease.entity';
+import { Leases1797650000000 } from './migrations/1797650000000-leases';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -50,6 +54,8 @@ export const SCHEMA: SchemaParts = {
     DataVersionSlot,
     EventDayCount,
     ServerSecret,
+    ImportSource,
+    Lease,
   ],
   migrations: [
     InitialSchema1763780000000,
@@ -71,5 +77,7 @@ export const SCHEMA: SchemaParts = {
     ImageOwners1797460000000,
     EventTextId1797490000000,
     SearchGrams1797500000000,
+    ImportSources1797600000000,
+    Leases1797650000000,
   ],
 };

@@ -168,7 +168,7 @@ export function PostController<T extends PostRecord, D extends PostFieldsDto, R>
     }
 
     private async write(ref: RecordRef, dto: D, user: AuthenticatedUser, context: RequestContext): Promise<R | Reply<R>> {
-      const record = await this.service.update(user, ref, dto);
+      const record = await this.service.update(user, ref, dto, context);
       const body = await this.presentOne(record, context, user);
       if (!this.service.createdByUpdate(record)) return body;
       return Reply.created(body, `${context.links.restBase}/${this.service.kind.collection}/${record.id}`);

@@ -136,10 +136,7 @@ export abstract class PostRecordsService<
     });
   }
 
-  /**
-   * A new record built from a create body, every field checked into `errors`; nothing is written,
-   * so an event can check its inline venues and organizers along with its own fields.
-   */
+  /** A new record from a create body, every field checked into `errors`; nothing written (an event checks its inline links with it). */
   async draftNew(manager: EntityManager, user: AuthenticatedUser, dto: D, errors: FieldErrors): Promise<PostDraft<T, D>> {
     const now = wholeSeconds();
     const record = this.records.newRecord({ ...this.blankRecord() } as Partial<T>, manager);
@@ -173,31 +170,35 @@ export abstract class PostRecordsService<
     return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
 
-  update(user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
+  /** `context`: the request's, for kinds that compare a body with the record as it answers it. */
+  update(user: AuthenticatedUser, ref: RecordRef, dto: D, _context?: RequestContext): Promise<T> {
     // Rights that do not depend on the record are checked before it is looked up (docs/api-rules.md, Statuses, users and permissions).
     if (dto.author !== undefined && !canAssignAuthor(user, dto.author)) return Promise.reject(Errors.forbidden());
     if (!canRequestStatus(user, dto.status)) return Promise.reject(Errors.forbidden());
-    return this.transactions.run(async (manager) => {
-      const errors = FieldErrors.of(dto);
-      const record = await this.lockAndFind(ref, manager);
-      const now = wholeSeconds();
-      // The fields the validation pipe rejected are reported before the record's own 404 or 403.
-      if (!record || !canEdit(user, record, now)) errors.throwIfAny();
-      if (!record) throw PostErrors.notFound(this.kind, ref);
-      if (!canEdit(user, record, now)) throw Errors.forbidden();
-      const draft = await this.draft(record, dto, { manager, user, now, errors, isCreate: false });
-      errors.throwIfAny();
-      if (draft.image) record.imageId = await this.images.store(manager, draft.image);
-      if (dto.slug !== undefined) {
-        await this.lockSlugBase(manager, dto.slug || record.title);
-        record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
-      }
-      // A relation object left on the entity would make save() re-link the old image.
-      delete (record as Partial<PostRecord>).image;
-      const saved = await this.records.save(record, manager);
-      await this.afterSave(manager, saved, draft, false, user);
-      return (await this.records.findByRef({ id: saved.id }, manager)) as T;
-    });
+    return this.transactions.run((manager) => this.updateWithin(manager, user, ref, dto));
+  }
+
+  /** The update inside the caller's transaction (an import writes a series and its exceptions in one). */
+  async updateWithin(manager: EntityManager, user: AuthenticatedUser, ref: RecordRef, dto: D): Promise<T> {
+    const errors = FieldErrors.of(dto);
+    const record = await this.lockAndFind(ref, manager);
+    const now = wholeSeconds();
+    // The fields the validation pipe rejected are reported before the record's own 404 or 403.
+    if (!record || !canEdit(user, record, now)) errors.throwIfAny();
+    if (!record) throw PostErrors.notFound(this.kind, ref);
+    if (!canEdit(user, record, now)) throw Errors.forbidden();
+    const draft = await this.draft(record, dto, { manager, user, now, errors, isCreate: false });
+    errors.throwIfAny();
+    if (draft.image) record.imageId = await this.images.store(manager, draft.image);
+    if (dto.slug !== undefined) {
+      await this.lockSlugBase(manager, dto.slug || record.title);
+      record.slug = await this.freeSlug(manager, dto.slug || record.title, record.id);
+    }
+    // A relation object left on the entity would make save() re-link the old image.
+    delete (record as Partial<PostRecord>).image;
+    const saved = await this.records.save(record, manager);
+    await this.afterSave(manager, saved, draft, false, user);
+    return (await this.records.findByRef({ id: saved.id }, manager)) as T;
   }
 
   /** Whether update() answered with a record it created instead of the one it was given (a write that splits it). */

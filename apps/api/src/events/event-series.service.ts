@@ -1,7 +1,14 @@
 import { FieldErrors, instantToWallTime, Language, zoneByName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
-import { CalendarEvent, EventsRepository, PlannedOccurrence, SeriesOccurrencesRepository } from '@app/domain';
+import {
+  CalendarEvent,
+  EventsRepository,
+  PlannedOccurrence,
+  seriesGrowthTarget,
+  seriesHorizon,
+  SeriesOccurrencesRepository,
+} from '@app/domain';
 import {
   describeRule,
   expandOccurrences,
@@ -14,7 +21,6 @@ import {
   toStoredRecurrence,
 } from '@app/recurrence';
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
 import { EntityManager } from 'typeorm';
 import { wallTime } from './event-dates';
 
@@ -55,8 +61,10 @@ export class EventSeriesService {
    * horizon, and extends each such series in a transaction of its own. Idempotent: the series row
    * is locked and its horizon read again, so instances racing here add each occurrence once.
    */
-  async growDue(now: Date): Promise<number> {
-    const target = startOfUtcDay(this.horizon(now));
+  async growDue(now: Date, seriesDue?: boolean): Promise<number> {
+    // The request's data version, read at `now`, found none due: no lookup needed.
+    if (seriesDue === false) return 0;
+    const target = seriesGrowthTarget(now, this.config.recurrenceHorizonMonths);
     let grown = 0;
     for (;;) {
       const due = await this.events.seriesMaterializedBefore(target, GROWTH_BATCH);
@@ -71,7 +79,7 @@ export class EventSeriesService {
     const recurrence = series ? this.recurrenceOf(series) : null;
     if (!series?.materializedUntil || !recurrence) return false;
     const until = this.horizon(now);
-    if (series.materializedUntil.getTime() >= startOfUtcDay(until).getTime()) return false;
+    if (series.materializedUntil.getTime() >= seriesGrowthTarget(now, this.config.recurrenceHorizonMonths).getTime()) return false;
     const existing = await this.occurrences.occurrencesOf(series.id, manager);
     const room = Math.max(0, this.config.recurrenceMaxOccurrences - existing.length);
     const added = expandOccurrences(this.seriesOf(series, recurrence), { after: series.materializedUntil, until, maxOccurrences: Infinity })
@@ -85,7 +93,7 @@ export class EventSeriesService {
 
   /** Occurrences exist up to here. */
   horizon(now: Date): Date {
-    return DateTime.fromJSDate(now).plus({ months: this.config.recurrenceHorizonMonths }).toJSDate();
+    return seriesHorizon(now, this.config.recurrenceHorizonMonths);
   }
 
   /** The event's rule, as stored; null on single events and occurrences. */
@@ -170,10 +178,6 @@ export class EventSeriesService {
 
 /** Endless series extended per round of growDue. */
 const GROWTH_BATCH = 50;
-
-function startOfUtcDay(instant: Date): Date {
-  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
-}
 
 /** A rule without COUNT or UNTIL grows as the horizon moves. */
 export function isEndless(recurrence: Recurrence): boolean {

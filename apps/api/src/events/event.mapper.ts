@@ -108,7 +108,13 @@ export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: Eve
     recurring_event_id: null,
     recurrence_id: null,
     recurrence_id_utc: null,
+    import: importLinkOf(event),
   };
+}
+
+/** `import` of an answer: the source and UID (hidden with the rest of a locked event, whose link columns are emptied). */
+export function importLinkOf(event: CalendarEvent | undefined): { id: number; uid: string } | null {
+  return event?.importSourceId && event.importUid ? { id: event.importSourceId, uid: event.importUid } : null;
 }
 
 /** The fields of toEventResponse a feed reads, computed the same way and nothing more. */

@@ -7,7 +7,7 @@ import { EventResponse } from './dto/event.response';
 import { organizerWithoutContent } from '../organizers/organizer.mapper';
 import { venueWithoutContent } from '../venues/venue.mapper';
 import { EventLinks, EventLinksService, noLinks } from './event-links.service';
-import { EventFeedView, eventJsonLd, EventPresentation, shownEvent, toEventFeedView, toEventResponse } from './event.mapper';
+import { EventFeedView, eventJsonLd, EventPresentation, importLinkOf, shownEvent, toEventFeedView, toEventResponse } from './event.mapper';
 import { LinkedResponses } from './linked-responses';
 import { EventSeriesService } from './event-series.service';
 import { wallTime } from './event-dates';
@@ -40,6 +40,7 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
         recurring_event_id: view.recurringEventId,
         recurrence_id: view.recurrenceIdUtc ? wallTime(view.recurrenceIdUtc, view.timezone) : null,
         recurrence_id_utc: view.recurrenceIdUtc ? wallTime(view.recurrenceIdUtc, 'UTC') : null,
+        import: importLinkOf(view.recurringEventId === null || presentation.locked ? view : series),
       };
     });
   }

@@ -40,6 +40,8 @@ import { EventListPlanner } from './event-list.planner';
 import { EventSeriesService } from './event-series.service';
 import { DeleteEventQuery } from './dto/delete-event.query';
 import { feedUrl } from './feed/feed-query';
+import { EventPresenter } from './event.presenter';
+import { fieldsShownUnchanged } from './occurrence-body';
 
 const FLAGS = [
   ['show_map', 'showMap'],
@@ -87,6 +89,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly series: EventSeriesService,
     private readonly occurrences: SeriesOccurrencesRepository,
     private readonly linkRows: EventLinksRepository,
+    private readonly presenter: EventPresenter,
   ) {
     super(events, tools);
   }
@@ -102,7 +105,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    * A write to an occurrence's ID: `scope=all` edits its series; `scope=this` (the default) keeps
    * the change as this occurrence's exception, which only some fields may be.
    */
-  override async update(user: AuthenticatedUser, ref: RecordRef, dto: EventFieldsDto): Promise<CalendarEvent> {
+  override async update(user: AuthenticatedUser, ref: RecordRef, dto: EventFieldsDto, context?: RequestContext): Promise<CalendarEvent> {
     // The body itself goes on (the validation pipe's findings are attached to it), without `scope`.
     const fields = dto as UpdateEventDto;
     const scope = fields.scope;
@@ -114,6 +117,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     if (scope === 'all') return super.update(user, { id: target.recurringEventId }, fields);
     if (scope === 'following') return this.splitAt(user, target, fields);
     const errors = FieldErrors.of(dto);
+    if (context) await this.dropUnchanged(user, target, fields, context);
     for (const [field, value] of Object.entries(fields)) {
       if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language' && !errors.has(field)) {
         errors.invalidParam(field, 'validation.notPerOccurrence');
@@ -121,6 +125,14 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     }
     errors.throwIfAny();
     return super.update(user, ref, fields);
+  }
+
+  /** Leaves out of an occurrence's body the fields sent as its answer shows them: they are no exception. */
+  private async dropUnchanged(user: AuthenticatedUser, occurrence: CalendarEvent, fields: UpdateEventDto, context: RequestContext) {
+    const isLocked = (shown: CalendarEvent) => this.isLocked(shown, user);
+    const [shown] = await this.presenter.present([occurrence], { context, user, single: false, isLocked });
+    const body = fields as unknown as Record<string, unknown>;
+    for (const field of fieldsShownUnchanged(body, shown as unknown as Record<string, unknown>)) delete body[field];
   }
 
   /**
@@ -237,7 +249,13 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       await manager.update(
         CalendarEvent,
         { id: series.id },
-        { recurrence: series.recurrence, modifiedUtc: series.modifiedUtc, revision: series.revision },
+        // A cancelled occurrence is a hand edit of an imported series.
+        {
+          recurrence: series.recurrence,
+          modifiedUtc: series.modifiedUtc,
+          revision: series.revision,
+          importEdited: series.importSourceId !== null,
+        },
       );
       await this.occurrences.removeOne(occurrence.id, manager);
       await this.events.flushTermCounts(manager);
@@ -321,7 +339,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   ): Promise<ListResult<CalendarEvent>> {
     // Due scheduled events are published first: the total and the term counts read kept counts.
     await this.dueEvents.promote(context.now, context.eventsDue);
-    await this.series.growDue(context.now);
+    await this.series.growDue(context.now, context.seriesDue);
     const result = await super.list(query, user, context, as);
     if (!as) {
       const alternate = `<${feedUrl(context.links.restBase, query)}>; rel="alternate"; type="text/calendar"`;

@@ -84,7 +84,7 @@ function nullableRecord(document: OpenAPIObject, schema: string, field: string, 
 }
 
 function completeOperation(operation: OperationObject, needsCredentials: boolean): void {
-  operation.summary ??= docsKey(`operations.${operation.operationId}`);
+  operation.summary ??= docsKey(`${operation.operationId}.summary`);
   const parameters = (operation.parameters ?? []) as ParameterObject[];
   for (const parameter of parameters) {
     if (parameter.in !== 'path') continue;
@@ -100,7 +100,7 @@ function completeOperation(operation: OperationObject, needsCredentials: boolean
       name: 'translation_language',
       in: 'query',
       required: false,
-      description: docsKey('query.translation_language'),
+      description: docsKey('parameters.translation_language'),
       schema: { type: 'string', enum: [...LANGUAGES] },
     });
   }

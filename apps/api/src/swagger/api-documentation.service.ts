@@ -2,11 +2,24 @@ import { API_NAMESPACE, ApiError, apiRoot, docsKey, Language, LANGUAGES, Request
 import { Injectable, Logger } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { I18nService } from 'nestjs-i18n';
-import { DocsTranslator, flattenCatalogue } from './docs-translator';
+import { DocsTranslator, flattenCatalogue, MissingText, RewordedComment } from './docs-translator';
 import { applyExamples } from './examples/apply-examples';
 
 /** Catalogue file name (= nestjs-i18n namespace) of the documentation texts. */
 const DOCS_NAMESPACE = 'docs';
+
+/** Catalogue keys of the server descriptions, used beside the document. */
+const serverKey = (segment: Language | undefined) => `servers.${segment ?? 'default'}`;
+
+/** How a language's catalogue and the document meet: each list is empty when they agree. */
+export interface CatalogueReport {
+  /** Texts of the document without an entry. */
+  missing: MissingText[];
+  /** Entries nothing in the document uses. */
+  unused: string[];
+  /** DTO comments whose English entry reads otherwise. */
+  reworded: RewordedComment[];
+}
 
 /**
  * The API documentation in each language, shared by Swagger UI, `/docs-json`, `/{ns}/doc` and
@@ -21,6 +34,7 @@ export class ApiDocumentation {
   private errorBody?: (error: ApiError, language: Language) => Record<string, unknown>;
   private translator?: DocsTranslator;
   private readonly documents = new Map<Language, OpenAPIObject>();
+  private readonly reports = new Map<Language, CatalogueReport>();
 
   constructor(private readonly i18n: I18nService) {}
 
@@ -32,6 +46,7 @@ export class ApiDocumentation {
     this.buildSource = build;
     this.errorBody = errorBody;
     this.documents.clear();
+    this.reports.clear();
   }
 
   document(language: Language): OpenAPIObject {
@@ -41,13 +56,16 @@ export class ApiDocumentation {
       if (!buildSource || !errorBody) throw new Error('API documentation requested before setupSwagger() ran');
       const source = buildSource();
       applyExamples(source, language, (error) => errorBody(error, language));
-      const translated = this.docsTranslator().translate(source, language);
-      if (translated.untranslated.length > 0) {
-        this.logger.warn(
-          `${translated.untranslated.length} text(s) missing from ${language}/docs.json: ${translated.untranslated.join(' | ')}`,
-        );
+      const translator = this.docsTranslator();
+      const { document: translated, missing, keysUsed, reworded } = translator.translate(source, language);
+      if (missing.length > 0) {
+        const texts = missing.map(({ key, source }) => `${key ?? '(no key)'}: ${source}`);
+        this.logger.warn(`${missing.length} text(s) missing from ${language}/docs.json: ${texts.join(' | ')}`);
       }
-      document = translated.document;
+      for (const segment of [undefined, ...LANGUAGES]) keysUsed.add(serverKey(segment));
+      const unused = translator.keys(language).filter((key) => !keysUsed.has(key));
+      this.reports.set(language, { missing, unused, reworded });
+      document = translated;
       this.documents.set(language, document);
     }
     return document;
@@ -63,10 +81,16 @@ export class ApiDocumentation {
     const translator = this.docsTranslator();
     const servers = ([undefined, ...LANGUAGES] as Array<Language | undefined>).map((segment) => ({
       url: `${apiRoot({ ...address, pathLanguage: segment })}/${API_NAMESPACE}/`,
-      description: translator.text(docsKey(`servers.${segment ?? 'default'}`), language),
+      description: translator.text(docsKey(serverKey(segment)), language),
     }));
     servers.sort((a, b) => Number(b.url === here) - Number(a.url === here));
     return { ...this.document(language), servers };
+  }
+
+  /** What the docs test checks: a language's catalogue against the document. */
+  catalogueReport(language: Language): CatalogueReport {
+    this.document(language);
+    return this.reports.get(language) as CatalogueReport;
   }
 
   docsTranslator(): DocsTranslator {

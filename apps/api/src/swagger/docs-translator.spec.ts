@@ -4,16 +4,24 @@ const catalogues = {
   en: flattenCatalogue({
     api: { title: 'Calendar API' },
     responses: { list: 'A page of records.' },
-    query: { page: 'Page of the collection to return.' },
-    records: { description: 'Description as safe HTML.' },
+    events_list: { summary: 'List events', parameters: { page: 'Page of the collection to return.' } },
+    Event: { description: 'Description as safe HTML.' },
   }),
   de: flattenCatalogue({
     api: { title: 'Kalender-API' },
     responses: { list: 'Eine Seite mit Einträgen.' },
-    query: { page: 'Seite der Liste, die zurückgegeben wird.' },
-    records: { description: 'Beschreibung als sicheres HTML.' },
+    events_list: { summary: 'Veranstaltungen auflisten', parameters: { page: 'Seite der Liste, die zurückgegeben wird.' } },
+    Event: { description: 'Beschreibung als sicheres HTML.' },
   }),
 };
+
+const listOperation = (pageText: string) => ({
+  paths: {
+    '/events': {
+      get: { operationId: 'events_list', summary: 'docs.events_list.summary', parameters: [{ name: 'page', description: pageText }] },
+    },
+  },
+});
 
 describe('flattenCatalogue', () => {
   it('joins nested keys with dots', () => {
@@ -29,32 +37,48 @@ describe('DocsTranslator', () => {
     expect(translator.text('docs.responses.list', 'de')).toBe('Eine Seite mit Einträgen.');
   });
 
-  it('finds the German of a DTO comment through its English text, however it was wrapped', () => {
-    expect(translator.text('Page of the collection\n   to return.', 'de')).toBe('Seite der Liste, die zurückgegeben wird.');
-  });
-
-  it('does not match English text of groups that are looked up by key only', () => {
-    expect(translator.text('A page of records.', 'de')).toBeUndefined();
-  });
-
-  it('translates prose at any depth and reports what it could not translate', () => {
+  it('finds a DTO comment by its place: a schema property, an operation parameter', () => {
     const document = {
-      info: { title: 'docs.api.title', description: 'docs.api.missing' },
-      paths: {
-        '/x': { get: { summary: 'Unknown text', parameters: [{ name: 'page', description: 'Page of the collection to return.' }] } },
-      },
+      ...listOperation('Page of the collection\n   to return.'),
       components: { schemas: { Event: { properties: { description: { type: 'string', description: 'Description as safe HTML.' } } } } },
     };
-    const { document: german, untranslated } = translator.translate(document, 'de');
-    expect(german.info.title).toBe('Kalender-API');
-    expect(german.paths['/x'].get.parameters[0].description).toBe('Seite der Liste, die zurückgegeben wird.');
+    const { document: german, missing, reworded, keysUsed } = translator.translate(document, 'de');
+    expect(german.paths['/events'].get.summary).toBe('Veranstaltungen auflisten');
+    expect(german.paths['/events'].get.parameters[0].description).toBe('Seite der Liste, die zurückgegeben wird.');
     expect(german.components.schemas.Event.properties.description).toEqual({
       type: 'string',
       description: 'Beschreibung als sicheres HTML.',
     });
+    expect([missing, reworded]).toEqual([[], []]);
+    expect([...keysUsed].sort()).toEqual(['Event.description', 'events_list.parameters.page', 'events_list.summary']);
+  });
+
+  it('keeps the German of a reworded comment and reports the rewording', () => {
+    const { document: german, reworded } = translator.translate(listOperation('Which page to return.'), 'de');
+    expect(german.paths['/events'].get.parameters[0].description).toBe('Seite der Liste, die zurückgegeben wird.');
+    expect(reworded).toEqual([
+      { key: 'events_list.parameters.page', comment: 'Which page to return.', catalogue: 'Page of the collection to return.' },
+    ]);
+  });
+
+  it('does not look texts up by their English', () => {
+    const document = { components: { schemas: { Venue: { properties: { description: { description: 'Description as safe HTML.' } } } } } };
+    expect(translator.translate(document, 'de').missing).toEqual([{ key: 'Venue.description', source: 'Description as safe HTML.' }]);
+  });
+
+  it('reports texts without an entry and leaves them as they were', () => {
+    const document = {
+      info: { title: 'docs.api.title', description: 'docs.api.missing' },
+      paths: { '/x': { get: { summary: 'Unknown text' } } },
+    };
+    const { document: german, missing } = translator.translate(document, 'de');
+    expect(german.info.title).toBe('Kalender-API');
     expect(german.info.description).toBe('docs.api.missing');
     expect(german.paths['/x'].get.summary).toBe('Unknown text');
-    expect(untranslated.sort()).toEqual(['Unknown text', 'docs.api.missing']);
+    expect(missing).toEqual([
+      { key: 'api.missing', source: 'docs.api.missing' },
+      { key: undefined, source: 'Unknown text' },
+    ]);
   });
 
   it('leaves values alone: examples, defaults, enums and titles outside info', () => {
@@ -70,7 +94,7 @@ describe('DocsTranslator', () => {
         },
       },
     };
-    expect(translator.translate(document, 'de')).toEqual({ document, untranslated: [] });
+    expect(translator.translate(document, 'de')).toEqual({ document, missing: [], reworded: [], keysUsed: new Set() });
   });
 
   it('translates fields that happen to be named like keywords', () => {

@@ -68,6 +68,13 @@ export class EventFactory {
       ownFields: null,
       textId: null,
       materializedUntil: null,
+      importSourceId: null,
+      importUid: null,
+      importKey: null,
+      importFingerprint: null,
+      importSequence: null,
+      importLastModified: null,
+      importEdited: false,
     };
     return {
       row,

@@ -27,6 +27,8 @@ export interface RequestContext {
    * the start of a read found it; undefined when it was not read (the publisher then asks itself).
    */
   eventsDue?: boolean;
+  /** Whether an endless series awaits growth at `now`, as the data version read found it; undefined when not read. */
+  seriesDue?: boolean;
   /** The data version token the read started at (its ETag's), when it was read: records read at it may be reused. */
   dataVersion?: string;
 }

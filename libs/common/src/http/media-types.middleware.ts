@@ -17,11 +17,11 @@ function hasBody(req: Request): boolean {
  * A write whose body is in another media type (text/plain, multipart, none named) answers 415
  * instead of running as if it had sent nothing: an update would answer 200 and change nothing,
  * which the client could not tell from success. Requests without a body pass, whatever their
- * Content-Type says.
+ * Content-Type says. `readElsewhere`: bodies a route's own parser has read (a calendar upload).
  */
-export function mediaTypesMiddleware() {
+export function mediaTypesMiddleware(readElsewhere: (req: Request) => boolean = () => false) {
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (WRITE_METHODS.has(req.method) && hasBody(req) && !isReadable(req.headers['content-type'])) {
+    if (WRITE_METHODS.has(req.method) && hasBody(req) && !isReadable(req.headers['content-type']) && !readElsewhere(req)) {
       return next(Errors.unsupportedMediaType());
     }
     next();

@@ -20,6 +20,11 @@ export const NAMED_INPUT_SCHEMAS: Record<string, SchemaObject> = {
   },
   ImageInput: {
     description: docsKey('schemas.ImageInput'),
-    oneOf: [{ type: 'string' }, { type: 'integer' }],
+    oneOf: [
+      { type: 'string' },
+      { type: 'integer' },
+      { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+      { type: 'boolean', enum: [false] },
+    ],
   },
 };

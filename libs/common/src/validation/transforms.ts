@@ -75,3 +75,18 @@ export function ToNumber(): PropertyDecorator {
     typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value,
   );
 }
+
+/**
+ * An image as an answer shows it, sent back (a `PUT` of a `GET` body): the image object stands for
+ * its `id`, `false` for none. Every other value stays for validation.
+ */
+export function ToImageInput(): PropertyDecorator {
+  return Transform(({ value }) => {
+    if (value === false) return '';
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const id = (value as { id?: unknown }).id;
+      if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
+    }
+    return value;
+  });
+}

@@ -17,14 +17,22 @@ const CURRENT_SQL = `SELECT (SELECT COALESCE(SUM(version), 0) FROM data_versions
   (table, i) => `${nextDueSql(table)} AS due${i}`,
 ).join(', ')}, EXISTS (SELECT 1 FROM events WHERE status = 'future' AND published_utc <= ?) AS events_due`;
 
+/** The same, and whether an endless series' occurrences end before the growth target (one lookup on IDX_events_materialized). */
+const CURRENT_WITH_SERIES_SQL = `${CURRENT_SQL}, EXISTS (SELECT 1 FROM events WHERE materialized_until < ?) AS series_due`;
+
 /** What a read's answer depends on besides the request, read in one query at its start. */
 export interface DataVersion {
   /** Raised in the transaction of every write. */
   version: string;
-  /** The next instants a scheduled record becomes due, as text: an answer changes then without a write. */
+  /**
+   * The next instants a scheduled record becomes due, as text, and `grow` while an endless series
+   * awaits growth: an answer changes then without a write.
+   */
   nextDue: string;
   /** Whether a scheduled event is due at `now` and not yet published (the read publishes it first). */
   eventsDue: boolean;
+  /** Whether an endless series' occurrences end before the growth target (the next list read extends it). */
+  seriesDue: boolean;
 }
 
 const asText = (value: unknown) =>
@@ -51,15 +59,22 @@ export class DataVersionRepository {
   /**
    * The version, the next instants a scheduled record becomes due (an answer changes then without
    * a write) and whether an event is due and unpublished, in one query. `now` is the request's instant.
+   * With `growthTarget` (seriesGrowthTarget at `now`), also whether an endless series awaits growth.
    */
-  async current(now: Date, db: EntityManager = this.dataSource.manager): Promise<DataVersion> {
+  async current(now: Date, db: EntityManager = this.dataSource.manager, growthTarget?: Date): Promise<DataVersion> {
     const at = this.instant(now, db);
-    const rows: Array<Record<string, unknown>> = await db.query(CURRENT_SQL, [...SCHEDULED_TABLES.map(() => at), at]);
+    const parameters = [...SCHEDULED_TABLES.map(() => at), at];
+    const sql = growthTarget ? CURRENT_WITH_SERIES_SQL : CURRENT_SQL;
+    if (growthTarget) parameters.push(this.instant(growthTarget, db));
+    const rows: Array<Record<string, unknown>> = await db.query(sql, parameters);
     const row = rows[0] ?? {};
+    const seriesDue = Number(row.series_due) === 1;
+    const due = SCHEDULED_TABLES.map((_t, i) => asText(row[`due${i}`]));
     return {
       version: asText(row.version),
-      nextDue: SCHEDULED_TABLES.map((_t, i) => asText(row[`due${i}`])).join('|'),
+      nextDue: (seriesDue ? [...due, 'grow'] : due).join('|'),
       eventsDue: Number(row.events_due) === 1,
+      seriesDue,
     };
   }
 

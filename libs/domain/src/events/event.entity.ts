@@ -1,6 +1,17 @@
 import { PostRecord } from '../posts/post-record.entity';
 import { Column, Entity, Index } from 'typeorm';
 
+/** The import link's columns (ImportedEventsRepository): one row's own, never copied to occurrences. */
+export const IMPORT_LINK_COLUMNS = [
+  'importSourceId',
+  'importUid',
+  'importKey',
+  'importFingerprint',
+  'importSequence',
+  'importLastModified',
+  'importEdited',
+] as const;
+
 /** The index a page of the event list walks (EventsRepository.orderPage). */
 export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 
@@ -22,6 +33,8 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 @Index('UQ_events_occurrence', ['recurringEventId', 'recurrenceIdUtc'], { unique: true })
 // MySQL/MariaDB search: the n-gram index's candidates are rows whose text_id is among their records.
 @Index('IDX_events_text', ['textId'])
+// An imported event or exception is known by its source and the hash of its UID and RECURRENCE-ID: a re-run updates it.
+@Index('UQ_events_import', ['importSourceId', 'importKey'], { unique: true })
 export class CalendarEvent extends PostRecord {
   @Column({ name: 'start_utc', type: 'datetime' })
   startUtc: Date;
@@ -100,4 +113,31 @@ export class CalendarEvent extends PostRecord {
   @Index('IDX_events_parent')
   @Column({ name: 'post_parent_id', type: 'integer', nullable: true })
   postParentId: number | null;
+
+  /** The import source the event came from (ImportSource), or null. */
+  @Column({ name: 'import_source_id', type: 'integer', nullable: true })
+  importSourceId: number | null;
+
+  /** Its UID in that source. */
+  @Column({ name: 'import_uid', type: 'text', nullable: true })
+  importUid: string | null;
+
+  /** Hash of the UID and RECURRENCE-ID (importKeyOf): unique per source. */
+  @Column({ name: 'import_key', type: 'varchar', length: 64, nullable: true })
+  importKey: string | null;
+
+  /** The fingerprint of what the source said at the last write: an equal one needs no write. */
+  @Column({ name: 'import_fingerprint', type: 'varchar', length: 64, nullable: true })
+  importFingerprint: string | null;
+
+  /** SEQUENCE and LAST-MODIFIED seen at the last write: a hand edit yields to the source only when they move. */
+  @Column({ name: 'import_sequence', type: 'integer', nullable: true })
+  importSequence: number | null;
+
+  @Column({ name: 'import_last_modified', type: 'datetime', nullable: true })
+  importLastModified: Date | null;
+
+  /** Written through the API since the import wrote it (every save of an imported row sets it; the importer clears it). */
+  @Column({ name: 'import_edited', type: 'boolean', default: false })
+  importEdited: boolean;
 }

@@ -1,6 +1,6 @@
 import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Not, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { IdPage, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
 import { contentFilterSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
@@ -134,6 +134,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   }
 
   override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
+    // A write to an imported row is a hand edit until the importer, writing through here too, records its own state after it.
+    if (record.importSourceId !== null && record.importSourceId !== undefined) record.importEdited = true;
     const before = record.id ? await this.counts.tallyOf(record.id, db) : null;
     const saved = await super.save(record, db);
     this.counts.noteEvent(db, before, -1);
@@ -158,6 +160,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   override async moveToTrash(id: number, modifiedUtc: Date, db: EntityManager): Promise<void> {
     this.counts.noteEvent(db, await this.counts.tallyOf(id, db), -1);
     await super.moveToTrash(id, modifiedUtc, db);
+    // Trashed by hand, as far as an import knows (its own trash clears the mark after this).
+    await db.update(CalendarEvent, { id, importSourceId: Not(IsNull()) }, { importEdited: true });
     await this.occurrences.setStatus(id, 'trash', modifiedUtc, db);
     await this.counts.flush(db);
   }

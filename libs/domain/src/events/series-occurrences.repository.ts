@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { TermCountsRepository } from '../terms/term-counts.repository';
-import { CalendarEvent } from './event.entity';
+import { CalendarEvent, IMPORT_LINK_COLUMNS } from './event.entity';
 
 /** One occurrence as a series write wants it: its original start (identity) and its start and end. */
 export interface PlannedOccurrence {
@@ -50,6 +50,7 @@ const OWN_COLUMNS = new Set<string>([
   'textId',
   'materializedUntil',
   'image',
+  ...IMPORT_LINK_COLUMNS,
 ]);
 
 /** Rows per multi-row statement: well below either engine's bound-parameter limit. */

@@ -1,7 +1,6 @@
 import { isDeadlock, runSqliteWriteTransaction, sleep, SqliteWriteLockTimeoutError } from '@app/database';
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { DataSource, MigrationExecutor } from 'typeorm';
+import { newLeaseHolder } from '../leases/lease-holder';
 import { MigrationLockRepository } from './migration-lock.repository';
 
 /** The lock expires this long after its holder's last sign of life (a killed holder frees it by expiry). */
@@ -47,7 +46,7 @@ async function migrateSqlite(dataSource: DataSource, log?: MigrationLog): Promis
 async function migrateMysql(dataSource: DataSource, log?: MigrationLog): Promise<string[]> {
   const lock = new MigrationLockRepository(dataSource);
   await lock.ensureTable();
-  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`.slice(0, 100);
+  const owner = newLeaseHolder();
   const deadline = Date.now() + WAIT_LIMIT_MS;
   let announced = false;
   while (!(await acquired(lock, owner))) {

@@ -19,6 +19,11 @@ export const EVENT_PROBLEMS = [
   'event_end_before_start',
   'event_invalid_recurrence_id',
   'event_duplicate',
+  // Found by the importer, which maps items onto events:
+  'event_orphan_exception',
+  'event_not_an_occurrence',
+  'event_cancelled',
+  'event_rejected',
 ] as const;
 
 /** Why a URL source could not be fetched. */

@@ -1,4 +1,4 @@
-import { ApiNamedSchema, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, ToInt } from '@app/common';
+import { ApiNamedSchema, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, ToImageInput, ToInt } from '@app/common';
 import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalField } from './optional-field';
 import { WRITABLE_STATUSES, WritableStatus } from '@app/domain';
@@ -46,6 +46,7 @@ export class PostFieldsDto {
    */
   @ApiNamedSchema('ImageInput')
   @OptionalField()
+  @ToImageInput()
   @IsStringOrNumber()
   image?: string | number;
 

@@ -120,6 +120,21 @@ export class EventResponse extends PostRecordResponse {
   /** On an occurrence, its original start in UTC, `YYYY-MM-DD HH:MM:SS`; null otherwise. */
   @ApiProperty({ type: 'string', nullable: true })
   recurrence_id_utc: string | null;
+
+  /** The import source and UID the event came from (an occurrence: its series'); null when it was not imported or is locked. */
+  @ApiProperty({ type: () => EventImportResponse, nullable: true })
+  import: EventImportResponse | null;
+}
+
+/** Where an imported event came from. */
+@ApiSchema({ name: 'EventImport' })
+export class EventImportResponse {
+  /** ID of the import source (`/imports/{id}`). */
+  @ApiProperty({ type: 'integer' })
+  id: number;
+
+  /** The event's UID in that calendar. */
+  uid: string;
 }
 
 /** A page of events. */

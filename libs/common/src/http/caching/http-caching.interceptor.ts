@@ -16,6 +16,7 @@ import { requestEtag } from './request-etag';
 import { ResponseCache } from './response-cache';
 import { routeQueryParameters } from './route-query';
 import { VersionReads } from './version-reads';
+import { isUncached } from './uncached';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -75,7 +76,7 @@ export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBoo
   intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = execution.switchToHttp();
     const req = http.getRequest<ApiRequest>();
-    if (!req.path.startsWith(`/${API_NAMESPACE}`)) return next.handle();
+    if (!req.path.startsWith(`/${API_NAMESPACE}`) || isUncached(execution.getClass(), execution.getHandler())) return next.handle();
     if (READS.has(req.method)) {
       const parameters = routeQueryParameters(execution.getClass(), execution.getHandler());
       return from(this.etagOf(req, { parameters })).pipe(switchMap((etag) => this.read(req, http.getResponse<Response>(), etag, next)));
@@ -142,7 +143,7 @@ export class HttpCachingInterceptor implements NestInterceptor, OnApplicationBoo
     const version = versionToken(current);
     // The request's one instant becomes the version's, so its windows and due events agree with its
     // ETag; the handler need not ask again whether scheduled events await publishing.
-    if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, dataVersion: version });
+    if (req.context) Object.assign(req.context, { now, eventsDue: current.eventsDue, seriesDue: current.seriesDue, dataVersion: version });
     return requestEtag(req, { version, now, siteDay: this.siteDay.format(now), key }, options);
   }
 

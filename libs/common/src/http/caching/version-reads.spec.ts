@@ -12,7 +12,7 @@ function controlledSource() {
       // A read sees the database as it was when the read started.
       current(now: Date) {
         started.push(now);
-        const seen: DataVersion = { version: String(version), nextDue: '', eventsDue: false };
+        const seen: DataVersion = { version: String(version), nextDue: '', eventsDue: false, seriesDue: false };
         return new Promise<DataVersion>((resolve) => answers.push(() => resolve(seen)));
       },
     },
@@ -69,7 +69,10 @@ describe('VersionReads', () => {
   it('a failed read fails its own requests only', async () => {
     let calls = 0;
     const reads = new VersionReads({
-      current: () => (++calls === 1 ? Promise.reject(new Error('lost')) : Promise.resolve({ version: '7', nextDue: '', eventsDue: false })),
+      current: () =>
+        ++calls === 1
+          ? Promise.reject(new Error('lost'))
+          : Promise.resolve({ version: '7', nextDue: '', eventsDue: false, seriesDue: false }),
     });
     await expect(reads.read()).rejects.toThrow('lost');
     expect((await reads.read()).version.version).toBe('7');

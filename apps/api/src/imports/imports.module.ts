@@ -1,0 +1,17 @@
+import { PostsModule } from '@app/posts';
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { ImportGroupWriter } from './import-group.writer';
+import { ImportPlaces } from './import-places';
+import { ImportRunsService } from './import-runs.service';
+import { ImportSourcesService } from './import-sources.service';
+import { ImportsController } from './imports.controller';
+
+/** Calendar imports: sources, their runs, and the routes (README, Importing calendars). */
+@Module({
+  imports: [PostsModule, EventsModule],
+  controllers: [ImportsController],
+  providers: [ImportRunsService, ImportSourcesService, ImportGroupWriter, ImportPlaces],
+  exports: [ImportRunsService],
+})
+export class ImportsModule {}
