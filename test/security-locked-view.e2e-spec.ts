@@ -12,11 +12,20 @@ import {
   ORGANIZERS,
   VENUES,
 } from './support/events-fixtures';
+import { fieldExamples, shownFieldNames } from '@app/posts';
+import { ORGANIZER_FIELDS } from '../apps/api/src/organizers/organizer.fields';
+import { VENUE_FIELDS } from '../apps/api/src/venues/venue.fields';
 import { HEAD_KEYS } from './support/posts-kinds';
 import { createTestApp, TestApp } from './support/test-app';
 
 /** What a record the caller cannot open shows (README, Security): its head, links, name, slug, dates, status. */
 const HEAD = [...HEAD_KEYS, 'slug'];
+/**
+ * What a locked venue and organizer show of their declared fields (README, Extending a module):
+ * written out, so that declaring a field shown on locked records fails here until someone also
+ * changes this line. Every other declared field, a new one included, must be blank.
+ */
+const SHOWN_DECLARED = { venues: ['show_map', 'show_map_link'], organizers: [] as string[] };
 /** The allow-list of each kind: the head, its name, and for events the schedule and flags, for venues the map flags. */
 const SHOWN: Record<string, string[]> = {
   events: [
@@ -40,8 +49,8 @@ const SHOWN: Record<string, string[]> = {
     'featured',
     'custom_fields',
   ],
-  venues: [...HEAD, 'venue', 'show_map', 'show_map_link'],
-  organizers: [...HEAD, 'organizer'],
+  venues: [...HEAD, 'venue', ...SHOWN_DECLARED.venues],
+  organizers: [...HEAD, 'organizer', ...SHOWN_DECLARED.organizers],
 };
 /** Every other key is hidden: derived, so that a key added to a kind is expected hidden until listed above. */
 const HIDDEN: Record<string, string[]> = {
@@ -75,9 +84,11 @@ describe('security: the locked view of events, venues and organizers is an allow
     otherAuthor = await t.tokenFor('author');
     const image = 'https://img.example/locked.jpg';
     const common = { description: 'Secret description', excerpt: 'Secret excerpt', image, password: 'sesame' };
+    // Every declared field holds content (its example unless set below), a field added later too.
     records.venues = await createVenue(
       t,
       {
+        ...fieldExamples(VENUE_FIELDS, true),
         venue: 'Locked Venue',
         ...common,
         address: 'Secret street 1',
@@ -96,7 +107,14 @@ describe('security: the locked view of events, venues and organizers is an allow
     );
     records.organizers = await createOrganizer(
       t,
-      { organizer: 'Locked Organizer', ...common, phone: '+49 2', website: 'https://organizer.example', email: 'o@organizer.example' },
+      {
+        ...fieldExamples(ORGANIZER_FIELDS, true),
+        organizer: 'Locked Organizer',
+        ...common,
+        phone: '+49 2',
+        website: 'https://organizer.example',
+        email: 'o@organizer.example',
+      },
       owner,
     );
     const category = await createTerm(t, 'categories', { name: 'Locked category' });
@@ -135,6 +153,11 @@ describe('security: the locked view of events, venues and organizers is an allow
     const [item] = (res.body[collection] as Body[]).filter((candidate) => candidate.id === id);
     return item;
   };
+
+  it('shows of the declared venue and organizer fields only those listed above', () => {
+    expect(shownFieldNames(VENUE_FIELDS)).toEqual(SHOWN_DECLARED.venues);
+    expect(shownFieldNames(ORGANIZER_FIELDS)).toEqual(SHOWN_DECLARED.organizers);
+  });
 
   it('the owner sees content in every hidden key (so the checks below can fail)', async () => {
     for (const collection of ['events', 'venues', 'organizers']) {

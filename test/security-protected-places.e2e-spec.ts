@@ -1,3 +1,6 @@
+import { FieldMap, hiddenFieldNames } from '@app/posts';
+import { ORGANIZER_FIELDS as ORGANIZER_FIELDS_DECLARED } from '../apps/api/src/organizers/organizer.fields';
+import { VENUE_FIELDS as VENUE_FIELDS_DECLARED } from '../apps/api/src/venues/venue.fields';
 import { expectApiError } from './support/posts-assertions';
 import {
   ANONYMOUS,
@@ -14,24 +17,15 @@ import {
 } from './support/events-fixtures';
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app';
 
+/** A hidden declared field as a caller who cannot open the record sees it: "" for texts, false for flags, null for numbers. */
+const BLANK_BY_TYPE: Record<string, unknown> = { flag: false, number: null, integer: null };
+const blankOf = (fields: FieldMap) =>
+  Object.fromEntries(
+    hiddenFieldNames(fields).map((name) => [name, fields[name].type in BLANK_BY_TYPE ? BLANK_BY_TYPE[fields[name].type] : '']),
+  );
 /** Blank content of a protected venue or organizer as a caller who cannot open it sees it (README, Security). */
-const BLANK_VENUE = {
-  description: '',
-  excerpt: '',
-  image: false,
-  address: '',
-  city: '',
-  country: '',
-  province: '',
-  state: '',
-  zip: '',
-  phone: '',
-  website: '',
-  stateprovince: '',
-  geo_lat: null,
-  geo_lng: null,
-};
-const BLANK_ORGANIZER = { description: '', excerpt: '', image: false, phone: '', website: '', email: '' };
+const BLANK_VENUE = { description: '', excerpt: '', image: false, ...blankOf(VENUE_FIELDS_DECLARED) };
+const BLANK_ORGANIZER = { description: '', excerpt: '', image: false, ...blankOf(ORGANIZER_FIELDS_DECLARED) };
 
 const VENUE_FIELDS = {
   venue: 'Hidden Hall',

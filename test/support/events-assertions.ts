@@ -1,4 +1,7 @@
 import type { Response } from 'supertest';
+import { ORGANIZER_FIELDS } from '../../apps/api/src/organizers/organizer.fields';
+import { VENUE_FIELDS } from '../../apps/api/src/venues/venue.fields';
+import { linkedRecordKeys } from './posts-kinds';
 
 /** Every key of an event as returned (docs/api-rules.md, Records as returned), single GETs adding `json_ld`. */
 export const EVENT_KEYS = [
@@ -48,43 +51,9 @@ export const EVENT_KEYS = [
   'recurrence_id_utc',
 ];
 
-const POST_HEAD_KEYS = ['id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url'];
+export const VENUE_KEYS = linkedRecordKeys('venue', VENUE_FIELDS);
 
-export const VENUE_KEYS = [
-  ...POST_HEAD_KEYS,
-  'rest_url',
-  'venue',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'show_map',
-  'show_map_link',
-  'address',
-  'city',
-  'country',
-  'province',
-  'state',
-  'zip',
-  'phone',
-  'website',
-  'stateprovince',
-  'geo_lat',
-  'geo_lng',
-];
-
-export const ORGANIZER_KEYS = [
-  ...POST_HEAD_KEYS,
-  'rest_url',
-  'organizer',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'phone',
-  'website',
-  'email',
-];
+export const ORGANIZER_KEYS = linkedRecordKeys('organizer', ORGANIZER_FIELDS);
 
 export const TERM_KEYS = ['id', 'name', 'slug', 'description', 'taxonomy', 'parent', 'count', 'url', 'meta', 'urls'];
 

@@ -1,4 +1,7 @@
 import { EventOrganizer, EventVenue, Organizer, Venue } from '@app/domain';
+import { FieldMap } from '@app/posts';
+import { ORGANIZER_FIELDS } from '../../apps/api/src/organizers/organizer.fields';
+import { VENUE_FIELDS } from '../../apps/api/src/venues/venue.fields';
 
 /** The common keys of every post-like record (docs/api-rules.md, Records as returned), in order. */
 export const HEAD_KEYS = [
@@ -13,6 +16,21 @@ export const HEAD_KEYS = [
   'modified_utc',
   'url',
   'rest_url',
+];
+
+/**
+ * Every key of a venue or organizer as returned, `json_ld` excluded, in order: the head, the name,
+ * the shared body, then the declared fields (README, Extending a module), so a field added there
+ * is expected here without an edit.
+ */
+export const linkedRecordKeys = (nameField: string, fields: FieldMap): string[] => [
+  ...HEAD_KEYS,
+  nameField,
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  ...Object.keys(fields),
 ];
 
 /**
@@ -42,27 +60,7 @@ export const VENUE_CASE: PostKindCase = {
   entity: Venue,
   linkEntity: EventVenue,
   linkColumn: 'venueId',
-  keys: [
-    ...HEAD_KEYS,
-    'venue',
-    'description',
-    'excerpt',
-    'slug',
-    'image',
-    'show_map',
-    'show_map_link',
-    'address',
-    'city',
-    'country',
-    'province',
-    'state',
-    'zip',
-    'phone',
-    'website',
-    'stateprovince',
-    'geo_lat',
-    'geo_lng',
-  ],
+  keys: linkedRecordKeys('venue', VENUE_FIELDS),
   optionalTexts: {
     address: 'Hauptstraße 1',
     city: 'Berlin',
@@ -85,7 +83,7 @@ export const ORGANIZER_CASE: PostKindCase = {
   entity: Organizer,
   linkEntity: EventOrganizer,
   linkColumn: 'organizerId',
-  keys: [...HEAD_KEYS, 'organizer', 'description', 'excerpt', 'slug', 'image', 'phone', 'website', 'email'],
+  keys: linkedRecordKeys('organizer', ORGANIZER_FIELDS),
   optionalTexts: {
     phone: '+49 30 654321',
     website: 'http://verein.example/',

@@ -4,8 +4,14 @@ import { Random } from './random';
 import { fillSlots, publishedPost, SeedContext } from './seed-context';
 import { SlugAllocator } from './slug-allocator';
 
-export type VenueRow = Omit<Venue, 'id' | 'image'>;
-export type OrganizerRow = Omit<Organizer, 'id' | 'image'>;
+/**
+ * A row as the seeder writes it: nullable columns may be left out and start null, so a new
+ * optional field (README, Extending a module) needs no change here.
+ */
+type SeedRow<E> = { [K in keyof E as null extends E[K] ? never : K]: E[K] } & { [K in keyof E as null extends E[K] ? K : never]?: E[K] };
+
+export type VenueRow = SeedRow<Omit<Venue, 'id' | 'image'>>;
+export type OrganizerRow = SeedRow<Omit<Organizer, 'id' | 'image'>>;
 
 const phone = (random: Random, city: City) => `${city.phonePrefix} ${random.int(100_000, 9_999_999)}`;
 
