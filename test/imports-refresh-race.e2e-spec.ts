@@ -1,6 +1,6 @@
 import { ImportRefreshScheduler, IMPORT_REFRESH_LEASE } from '../apps/api/src/imports/refresh/import-refresh.scheduler';
 import { FeedServer, startFeedServer } from './support/feed-server';
-import { FeedEvent, makeDue, nextcloudFeed } from './support/import-feeds';
+import { FeedEvent, makeDue, feedOf } from './support/import-feeds';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 
@@ -25,7 +25,7 @@ describe('two instances racing for one due source', () => {
 
   beforeAll(async () => {
     feeds = await startFeedServer();
-    feeds.publish('/race.ics', nextcloudFeed([event(1), event(2)]));
+    feeds.publish('/race.ics', feedOf([event(1), event(2)]));
     database = await createTestDatabase();
     const env = { IMPORT_ALLOWED_HOSTS: `127.0.0.1:${feeds.port}` };
     instances = [await createTestApp(env, { database }), await createTestApp(env, { database })];
@@ -46,7 +46,7 @@ describe('two instances racing for one due source', () => {
 
   it('both look at once, round after round: each round the source runs once, fetched once', async () => {
     for (let round = 1; round <= 6; round++) {
-      if (round % 2 === 0) feeds.publish('/race.ics', nextcloudFeed([event(1), event(2), event(round + 2)]));
+      if (round % 2 === 0) feeds.publish('/race.ics', feedOf([event(1), event(2), event(round + 2)]));
       await makeDue(instances[0]);
       const before = feeds.count('/race.ics');
       const checks = await Promise.all([schedulers[0].check(), schedulers[1].check(), schedulers[1].check(), schedulers[0].check()]);

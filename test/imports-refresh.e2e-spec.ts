@@ -1,6 +1,6 @@
 import { ImportRefreshScheduler } from '../apps/api/src/imports/refresh/import-refresh.scheduler';
 import { FeedServer, startFeedServer } from './support/feed-server';
-import { dataVersion, FeedEvent, importedRows, makeDue, nextcloudFeed } from './support/import-feeds';
+import { dataVersion, FeedEvent, importedRows, makeDue, feedOf } from './support/import-feeds';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 import { waitUntil } from './support/write-race';
 
@@ -32,7 +32,7 @@ describe('scheduled refresh of import sources', () => {
 
   beforeAll(async () => {
     feeds = await startFeedServer();
-    feeds.publish('/programme.ics', nextcloudFeed([CONCERT, MARKET, MARKET_MOVED, READING]));
+    feeds.publish('/programme.ics', feedOf([CONCERT, MARKET, MARKET_MOVED, READING]));
     app = await createTestApp({ IMPORT_ALLOWED_HOSTS: `127.0.0.1:${feeds.port}` });
     scheduler = app.app.get(ImportRefreshScheduler);
     const created = await app.http
@@ -80,7 +80,7 @@ describe('scheduled refresh of import sources', () => {
   it('a feed changed between refreshes: changed events updated, new ones created, vanished ones trashed', async () => {
     const retitled = { ...CONCERT, summary: 'Konzert (verlegt)', sequence: 1 };
     const movedAgain = { ...MARKET_MOVED, summary: 'Wochenmarkt (Donnerstag)', start: '20270311T090000', sequence: 1 };
-    feeds.publish('/programme.ics', nextcloudFeed([retitled, MARKET, movedAgain, TOUR]));
+    feeds.publish('/programme.ics', feedOf([retitled, MARKET, movedAgain, TOUR]));
     const version = await dataVersion(app);
     await makeDue(app);
 
@@ -115,7 +115,7 @@ describe('scheduled refresh of import sources', () => {
   });
 
   it('with IMPORT_REFRESH_CHECK_SECONDS set, an instance refreshes due sources by itself, and closes without waiting for its timer', async () => {
-    feeds.publish('/timer.ics', nextcloudFeed([TOUR]));
+    feeds.publish('/timer.ics', feedOf([TOUR]));
     const timed = await createTestApp({ IMPORT_ALLOWED_HOSTS: `127.0.0.1:${feeds.port}`, IMPORT_REFRESH_CHECK_SECONDS: '1' });
     try {
       const created = await timed.http

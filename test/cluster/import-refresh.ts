@@ -4,7 +4,7 @@
  * exactly once, whichever instance takes the lease, although each instance looks several times.
  */
 import { startFeedServer } from '../support/feed-server';
-import { nextcloudFeed } from '../support/import-feeds';
+import { feedOf } from '../support/import-feeds';
 import { CheckResult } from '../load/checks';
 import { Ctx, log, newPhase, printPhase } from './phases';
 import { ClusterPhase } from './report';
@@ -25,7 +25,7 @@ export async function importRefreshPhase(ctx: Ctx): Promise<ClusterPhase> {
   const started = performance.now();
   const feeds = await startFeedServer();
   try {
-    feeds.publish('/cluster.ics', nextcloudFeed([{ uid: 'cluster-1@example.org', summary: 'Cluster-Konzert', start: '20270601T200000' }]));
+    feeds.publish('/cluster.ics', feedOf([{ uid: 'cluster-1@example.org', summary: 'Cluster-Konzert', start: '20270601T200000' }]));
     const created = await ctx.api.client.send({
       method: 'POST',
       path: '/calendar/events/v1/imports',

@@ -14,6 +14,7 @@ import { killAllChildren, tail } from '../load/processes';
 import { errorDigest } from '../load/report';
 import { createUsers } from '../load/users';
 import { LoadState } from '../load/workload';
+import { SeriesLoad } from './series-load';
 import { loadClusterConfig } from './config';
 import { clusterDatabase, schemaChecks } from './database';
 import { makeNodes, Node, startTogether } from './instances';
@@ -164,12 +165,14 @@ async function main(): Promise<number> {
     );
     ctx.phases?.push(startup);
     printPhase(startup);
+    const state = new LoadState(tokens);
     const full: Ctx = {
       config,
       cluster,
       db,
       nodes,
-      state: new LoadState(tokens),
+      state,
+      series: new SeriesLoad(state, () => nodes.map((node) => node.target)),
       api: { client: nodes[0].client, token: adminToken },
       phases: ctx.phases ?? [],
     };

@@ -1,6 +1,7 @@
+import { calendar, vevent } from './imports';
 import { TestApp } from './test-app';
 
-/** One VEVENT of a test feed: times in Europe/Berlin, as Nextcloud writes them. */
+/** One VEVENT of a test feed: local times in Europe/Berlin. */
 export interface FeedEvent {
   uid: string;
   summary: string;
@@ -12,33 +13,25 @@ export interface FeedEvent {
 }
 
 const twoHoursLater = (start: string) => `${start.slice(0, 9)}${String(Number(start.slice(9, 11)) + 2).padStart(2, '0')}${start.slice(11)}`;
+const berlin = (wall: string) => `;TZID=Europe/Berlin:${wall}`;
 
-/** A calendar in the style of Nextcloud's export (PRODID, TZID parameters, CRLF); the VTIMEZONE is left out as Nextcloud does for links. */
-export function nextcloudFeed(events: FeedEvent[]): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'CALSCALE:GREGORIAN',
-    'PRODID:-//IDN nextcloud.com//Calendar app 4.7.0//EN',
-    'X-WR-CALNAME:Stadtprogramm',
-  ];
-  for (const event of events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:${event.uid}`,
-      'DTSTAMP:20260101T000000Z',
-      `SEQUENCE:${event.sequence ?? 0}`,
-      ...(event.recurrenceId ? [`RECURRENCE-ID;TZID=Europe/Berlin:${event.recurrenceId}`] : []),
-      `DTSTART;TZID=Europe/Berlin:${event.start}`,
-      `DTEND;TZID=Europe/Berlin:${twoHoursLater(event.start)}`,
-      ...(event.rrule ? [`RRULE:${event.rrule}`] : []),
-      `SUMMARY:${event.summary}`,
-      'LOCATION:Stadthalle\\, Marktplatz 1',
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR', '');
-  return lines.join('\r\n');
+/** A feed of these events, with TZID parameters and no VTIMEZONE, as Nextcloud's subscription links send it. */
+export function feedOf(events: FeedEvent[]): string {
+  return calendar(
+    events.map((event) =>
+      vevent(
+        event.uid,
+        event.summary,
+        berlin(event.start),
+        berlin(twoHoursLater(event.start)),
+        `SEQUENCE:${event.sequence ?? 0}`,
+        'LOCATION:Stadthalle\\, Marktplatz 1',
+        ...(event.recurrenceId ? [`RECURRENCE-ID${berlin(event.recurrenceId)}`] : []),
+        ...(event.rrule ? [`RRULE:${event.rrule}`] : []),
+      ),
+    ),
+    ['X-WR-CALNAME:Stadtprogramm'],
+  );
 }
 
 /** The data version: the sum raised by every write transaction (README, HTTP caching and preconditions). */
@@ -54,7 +47,7 @@ export async function makeDue(app: TestApp): Promise<void> {
   await app.dataSource
     .createQueryBuilder()
     .update('import_sources')
-    .set({ next_run_at: () => ':due' })
+    .set({ nextRunAt: () => ':due' })
     .where('refresh_seconds IS NOT NULL')
     .setParameters({ due: new Date(Date.now() - 60_000) })
     .execute();

@@ -141,15 +141,15 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    * exceptions kept); the old series ends before it. The answer is the new series.
    */
   private splitAt(user: AuthenticatedUser, occurrence: CalendarEvent, dto: EventFieldsDto): Promise<CalendarEvent> {
-    const seriesId = occurrence.recurringEventId as number;
+    let seriesId = occurrence.recurringEventId as number;
     const at = occurrence.recurrenceIdUtc as Date;
     return this.transactions
       .run(async (manager) => {
         FieldErrors.of(dto).throwIfAny();
-        const locked = await this.events.lockForWrite({ id: seriesId }, manager);
-        const old = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+        const old = await this.lockSeriesOf(occurrence.id, manager);
         const recurrence = old ? this.series.recurrenceOf(old) : null;
         if (!old || !recurrence) throw PostErrors.notFound(this.kind, { id: occurrence.id });
+        seriesId = old.id;
         if (!canEdit(user, old, new Date())) throw Errors.forbidden();
         const split = FieldErrors.empty();
         const parts = split.check(() => splitSeries(this.series.seriesOf(old, recurrence), at));
@@ -180,6 +180,22 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
         return record;
       })
       .then((created) => created ?? super.update(user, { id: seriesId }, dto));
+  }
+
+  /**
+   * Locks the series an occurrence belongs to now and returns it: another split may have moved the
+   * occurrence to a new series since it was read, so it is read again once its series is locked
+   * (until the two agree).
+   */
+  private async lockSeriesOf(occurrenceId: number, manager: EntityManager): Promise<CalendarEvent | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await this.events.findByRef({ id: occurrenceId }, manager);
+      if (before?.recurringEventId == null) return null;
+      const locked = await this.events.lockForWrite({ id: before.recurringEventId }, manager);
+      const after = await this.events.findByRef({ id: occurrenceId }, manager);
+      if (locked !== null && after?.recurringEventId === locked) return this.events.findByRef({ id: locked }, manager);
+    }
+    return null;
   }
 
   /** A create body repeating the series' fields and links, starting at the split's new series. */
@@ -218,7 +234,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    */
   protected override async lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
     const target = await this.events.findByRef(ref, manager);
-    if (target?.recurringEventId) await this.events.lockForWrite({ id: target.recurringEventId }, manager);
+    if (target?.recurringEventId) await this.lockSeriesOf(target.id, manager);
     return super.lockForWrite(ref, manager);
   }
 
@@ -234,12 +250,10 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   ): Promise<DeleteResult<CalendarEvent>> {
     const target = await this.events.findByRef(ref);
     if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
-    const seriesId = target.recurringEventId;
     const originalStart = target.recurrenceIdUtc;
     if (query?.scope === 'following') return this.endBefore(user, ref, target, force);
     return this.transactions.run(async (manager) => {
-      const id = await this.events.lockForWrite({ id: seriesId }, manager);
-      const series = id === null ? null : await this.events.findByRef({ id }, manager);
+      const series = await this.lockSeriesOf(target.id, manager);
       const occurrence = await this.events.findByRef({ id: target.id }, manager);
       if (!series || !occurrence) throw PostErrors.notFound(this.kind, ref);
       if (!canEdit(user, series, new Date())) throw Errors.forbidden();
@@ -271,11 +285,11 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     target: CalendarEvent,
     force: boolean,
   ): Promise<DeleteResult<CalendarEvent>> {
-    const seriesId = target.recurringEventId as number;
+    let seriesId = target.recurringEventId as number;
     const at = target.recurrenceIdUtc as Date;
     const ended = await this.transactions.run(async (manager) => {
-      const locked = await this.events.lockForWrite({ id: seriesId }, manager);
-      const series = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+      const series = await this.lockSeriesOf(target.id, manager);
+      if (series) seriesId = series.id;
       const occurrence = await this.events.findByRef({ id: target.id }, manager);
       const recurrence = series ? this.series.recurrenceOf(series) : null;
       if (!series || !occurrence || !recurrence) throw PostErrors.notFound(this.kind, ref);

@@ -19,8 +19,6 @@ export interface RunContext {
   user: AuthenticatedUser;
   additions: SourceAdditions;
   rows: Map<string, ImportedRow>;
-  /** The exception rows of `rows`, by UID. */
-  exceptionRows: Map<string, ImportedRow[]>;
   report: ImportReport;
 }
 
@@ -38,6 +36,24 @@ function sourceMoved(item: { sequence: number; lastModified: Date | null }, row:
   if (item.sequence > (row.sequence ?? 0)) return true;
   const seen = row.lastModified?.getTime() ?? 0;
   return item.lastModified !== null && item.lastModified.getTime() > seen;
+}
+
+/** Per run's rows: the occurrence and exception rows of each UID, indexed once (a scan of every row per UID made a run quadratic). */
+const seriesRowsByRun = new WeakMap<Map<string, ImportedRow>, Map<string, ImportedRow[]>>();
+
+function seriesRowsOf(rows: Map<string, ImportedRow>, uid: string): ImportedRow[] {
+  let byUid = seriesRowsByRun.get(rows);
+  if (!byUid) {
+    byUid = new Map();
+    for (const row of rows.values()) {
+      if (row.seriesId === null) continue;
+      const list = byUid.get(row.uid);
+      if (list) list.push(row);
+      else byUid.set(row.uid, [row]);
+    }
+    seriesRowsByRun.set(rows, byUid);
+  }
+  return byUid.get(uid) ?? [];
 }
 
 /** SEQUENCE and LAST-MODIFIED of a series: the highest of the series and its cancelled occurrences. */
@@ -80,7 +96,7 @@ export class ImportGroupWriter {
       JSON.stringify([run.additions.categories, run.additions.tags]),
     ]);
     const changedKeys = new Set(changed.map((item) => importKeyOf(group.uid, bodyTime(item.recurrenceId!))));
-    const released = (run.exceptionRows.get(group.uid) ?? []).filter((other) => !changedKeys.has(other.key));
+    const released = seriesRowsOf(run.rows, group.uid).filter((other) => !changedKeys.has(other.key));
     const restore = row?.status === 'trash' && !row.edited;
     const exceptionsSame = changed.every(
       (item) => run.rows.get(importKeyOf(group.uid, bodyTime(item.recurrenceId!)))?.fingerprint === item.fingerprint,

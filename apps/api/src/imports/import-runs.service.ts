@@ -1,7 +1,7 @@
 import { AuthenticatedUser } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
-import { ImportedEventsRepository, ImportedRow, ImportSource, ImportSourcesRepository, UsersRepository } from '@app/domain';
+import { ImportedEventsRepository, ImportSource, ImportSourcesRepository, UsersRepository } from '@app/domain';
 import { fetchCalendar, groupByUid, readImportFile } from '@app/ical-import';
 import { Inject, Injectable } from '@nestjs/common';
 import { SourceAdditions } from './import-body';
@@ -81,10 +81,13 @@ export class ImportRunsService {
     if (source.name === '') source.name = (name ?? (source.url ? new URL(source.url).host : 'Calendar')).slice(0, 255);
     const report = emptyReport();
     report.skipped.push(...skipped.map(({ uid, line, reason }) => ({ uid, line, reason })));
-    const rows = await this.imported.rowsOf(source.id);
-    const exceptionRows = new Map<string, ImportedRow[]>();
-    for (const row of rows.values()) if (row.seriesId !== null) exceptionRows.set(row.uid, [...(exceptionRows.get(row.uid) ?? []), row]);
-    const run: RunContext = { source, user: await this.author(source), additions: this.additionsOf(source), rows, exceptionRows, report };
+    const run: RunContext = {
+      source,
+      user: await this.author(source),
+      additions: this.additionsOf(source),
+      rows: await this.imported.rowsOf(source.id),
+      report,
+    };
     const groups = groupByUid(items);
     for (const group of groups) await this.writer.apply(run, group);
     await this.removeVanished(run, new Set(groups.map((group) => group.uid)));

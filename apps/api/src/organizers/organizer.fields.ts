@@ -9,15 +9,13 @@ const field = fieldsOf<Organizer>();
  * caller cannot open.
  */
 export const ORGANIZER_FIELDS = {
-  phone: field.text('phone', { maxLength: 64, docs: 'body.organizer_phone', example: '+49 30 7654321' }),
+  phone: field.text('phone', { maxLength: 64, example: '+49 30 7654321' }),
   website: field.url('website', {
     maxLength: 2048,
-    docs: { body: 'body.website', record: 'records.organizer_website' },
     example: 'https://jazz-society.example.org',
   }),
   email: field.email('email', {
     maxLength: 255,
-    docs: { body: 'body.email', record: 'records.organizer_email' },
     example: 'tickets@jazz-society.example.org',
   }),
 };

@@ -17,23 +17,21 @@ export function stateProvinceOf(venue: Pick<Venue, 'stateprovince' | 'state' | '
  * open unless it says `shownWhenLocked`.
  */
 export const VENUE_FIELDS = {
-  show_map: field.flag('showMap', { initial: true, shownWhenLocked: true, docs: 'body.venue_show_map', example: true }),
+  show_map: field.flag('showMap', { initial: true, shownWhenLocked: true, example: true }),
   show_map_link: field.flag('showMapLink', {
     initial: true,
     shownWhenLocked: true,
-    docs: { body: 'body.venue_show_map_link', record: 'records.venue_show_map_link' },
     example: true,
   }),
-  address: field.text('address', { maxLength: 255, docs: 'body.address', example: '1 Torstrasse' }),
-  city: field.text('city', { maxLength: 255, docs: 'body.city', example: 'Berlin' }),
-  country: field.text('country', { maxLength: 255, docs: { body: 'body.country', record: 'records.country' }, example: 'Germany' }),
-  province: field.text('province', { maxLength: 255, docs: { body: 'body.province', record: 'records.province' }, example: 'Berlin' }),
-  state: field.text('state', { maxLength: 255, docs: { body: 'body.state', record: 'records.state' }, example: '' }),
-  zip: field.text('zip', { maxLength: 64, docs: 'body.zip', example: '10119' }),
-  phone: field.text('phone', { maxLength: 64, docs: { body: 'body.venue_phone', record: 'records.phone' }, example: '+49 30 1234567' }),
+  address: field.text('address', { maxLength: 255, example: '1 Torstrasse' }),
+  city: field.text('city', { maxLength: 255, example: 'Berlin' }),
+  country: field.text('country', { maxLength: 255, example: 'Germany' }),
+  province: field.text('province', { maxLength: 255, example: 'Berlin' }),
+  state: field.text('state', { maxLength: 255, example: '' }),
+  zip: field.text('zip', { maxLength: 64, example: '10119' }),
+  phone: field.text('phone', { maxLength: 64, example: '+49 30 1234567' }),
   website: field.url('website', {
     maxLength: 2048,
-    docs: { body: 'body.website', record: 'records.venue_website' },
     example: 'https://bluenote.example.org',
   }),
   stateprovince: field.text('stateprovince', {
@@ -41,9 +39,8 @@ export const VENUE_FIELDS = {
     initial: null,
     emptyIsNull: true,
     read: stateProvinceOf,
-    docs: { body: 'body.stateprovince', record: 'records.stateprovince' },
     example: 'Berlin',
   }),
-  geo_lat: field.number('geoLat', { min: -90, max: 90, docs: { body: 'body.geo_lat', record: 'records.geo_lat' }, example: 52.5291 }),
-  geo_lng: field.number('geoLng', { min: -180, max: 180, docs: { body: 'body.geo_lng', record: 'records.geo_lng' }, example: 13.4012 }),
+  geo_lat: field.number('geoLat', { min: -90, max: 90, example: 52.5291 }),
+  geo_lng: field.number('geoLng', { min: -180, max: 180, example: 13.4012 }),
 };

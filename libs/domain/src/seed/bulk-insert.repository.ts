@@ -1,4 +1,4 @@
-import { TransactionRunner } from '@app/database';
+import { insertRowsRaw, TransactionRunner } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -171,10 +171,16 @@ export class BulkInsertRepository {
     return ids;
   }
 
+  /** MySQL/MariaDB: events in raw multi-row INSERTs (complete rows, so no defaults are needed), then their links. */
   private async insertEventRows(plans: PlannedEvent[], db: EntityManager): Promise<number[]> {
-    const ids = await this.insertWithIds(
+    await insertRowsRaw(
+      db,
       CalendarEvent,
-      plans.map((plan) => plan.row),
+      plans.map((plan) => plan.row as Record<string, unknown>),
+    );
+    const ids = await this.idsBySlug(
+      CalendarEvent,
+      plans.map((plan) => plan.row.slug),
       db,
     );
     const rows = <L>(pick: (plan: PlannedEvent, eventId: number) => L[]) => plans.flatMap((plan, i) => pick(plan, ids[i]));

@@ -34,8 +34,7 @@ function checks(field: AnyField): PropertyDecorator[] {
 }
 
 /** The field's schema in request bodies: what it accepts, "" included where "" clears it. */
-function bodySchema(field: AnyField): ApiPropertyOptions {
-  const description = field.docs.body === undefined ? {} : { description: docsKey(field.docs.body) };
+function bodySchema(field: AnyField, description: { description: string }): ApiPropertyOptions {
   const maxLength = field.maxLength === undefined ? {} : { maxLength: field.maxLength };
   switch (field.type) {
     case 'flag':
@@ -67,18 +66,19 @@ function bodySchema(field: AnyField): ApiPropertyOptions {
  * A body field as its declaration says: optional, checked by type and limits, documented
  * (one decorator instead of five, in the manner of immich's composite decorators).
  */
-export function BodyField(field: AnyField): PropertyDecorator {
-  return applyDecorators(ApiPropertyOptional(bodySchema(field)), OptionalField(), ...checks(field));
+export function BodyField(field: AnyField, docs: string): PropertyDecorator {
+  return applyDecorators(ApiPropertyOptional(bodySchema(field, { description: docsKey(docs) })), OptionalField(), ...checks(field));
 }
 
 /**
  * `base` with every writable declared field as an optional, checked and documented body property:
- * `class VenueFieldsDto extends WithBodyFields(PostFieldsDto, VENUE_FIELDS) {}`.
+ * `class VenueFieldsDto extends WithBodyFields(PostFieldsDto, VENUE_FIELDS, 'CreateVenueDto') {}`.
+ * The create and the update body share the texts of `<docsSchema>.<field>`.
  */
-export function WithBodyFields<B extends object, F extends FieldMap>(base: Type<B>, fields: F): Type<B & BodyOf<F>> {
+export function WithBodyFields<B extends object, F extends FieldMap>(base: Type<B>, fields: F, docsSchema: string): Type<B & BodyOf<F>> {
   class BodyFields extends (base as Type<object>) {}
   for (const [name, field] of declaredEntries(fields)) {
-    if (field.writable) BodyField(field)(BodyFields.prototype, name);
+    if (field.writable) BodyField(field, field.docs.body ?? `${docsSchema}.${name}`)(BodyFields.prototype, name);
   }
   return BodyFields as Type<B & BodyOf<F>>;
 }

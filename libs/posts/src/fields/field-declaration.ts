@@ -20,12 +20,16 @@ export interface FieldFilterDeclaration {
   param: string;
   /** How the stored value compares with the parameter: `>=` keeps records at least as large. */
   op: '=' | '>=' | '<=';
-  /** Catalogue key of the parameter's description (apps/api/src/i18n/<language>/docs.json). */
+  /** Catalogue key of the parameter's description; by default its place, `<list operation>.parameters.<param>`. */
   docs?: string;
   example?: string | number | boolean;
 }
 
-/** Catalogue keys of a field's descriptions; without one, the text is found by the schema path (`Venue.phone`). */
+/**
+ * Catalogue keys (apps/api/src/i18n/<language>/docs.json) of a field's descriptions, to share a
+ * text; by default each is the field's place: `Venue.phone` in responses, `CreateVenueDto.phone` in
+ * bodies (README, Documentation texts).
+ */
 export interface FieldDocs {
   body?: string;
   record?: string;

@@ -10,8 +10,8 @@ type Filtered = [string, AnyField & { filter: FieldFilterDeclaration }];
 const filtered = (fields: FieldMap): Filtered[] => declaredEntries(fields).filter((entry): entry is Filtered => !!entry[1].filter);
 
 /** The query parameter of a declared filter: converted, checked and documented by the field's type. */
-function FilterParam(field: AnyField, filter: FieldFilterDeclaration): PropertyDecorator {
-  const description = filter.docs === undefined ? {} : { description: docsKey(filter.docs) };
+function FilterParam(field: AnyField, filter: FieldFilterDeclaration, listOperation: string): PropertyDecorator {
+  const description = { description: docsKey(filter.docs ?? `${listOperation}.parameters.${filter.param}`) };
   const example = filter.example === undefined ? {} : { example: filter.example };
   const typed: Record<string, PropertyDecorator[]> = {
     flag: [ToBoolean(), IsBoolean()],
@@ -30,10 +30,13 @@ function FilterParam(field: AnyField, filter: FieldFilterDeclaration): PropertyD
   );
 }
 
-/** `base` with the query parameter of every declared filter: `class ListVenuesQuery extends WithFieldFilters(ListPostsQuery, VENUE_FIELDS) {}`. */
-export function WithFieldFilters<B extends object>(base: Type<B>, fields: FieldMap): Type<B> {
+/**
+ * `base` with the query parameter of every declared filter, documented by `<listOperation>.parameters.<param>`:
+ * `class ListVenuesQuery extends WithFieldFilters(ListPostsQuery, VENUE_FIELDS, 'venues_list') {}`.
+ */
+export function WithFieldFilters<B extends object>(base: Type<B>, fields: FieldMap, listOperation: string): Type<B> {
   class FilterParams extends (base as Type<object>) {}
-  for (const [, field] of filtered(fields)) FilterParam(field, field.filter)(FilterParams.prototype, field.filter.param);
+  for (const [, field] of filtered(fields)) FilterParam(field, field.filter, listOperation)(FilterParams.prototype, field.filter.param);
   return FilterParams as Type<B>;
 }
 

@@ -9,17 +9,23 @@ import { AnyField, declaredEntries, FieldMap, RecordOf } from './field-declarati
 type AbstractType<T> = abstract new (...args: any[]) => T;
 
 /** The field's schema in responses. */
-function recordSchema(field: AnyField): ApiPropertyOptions {
-  const description = field.docs.record === undefined ? {} : { description: docsKey(field.docs.record) };
+function recordSchema(field: AnyField, docs: string): ApiPropertyOptions {
+  const description = { description: docsKey(docs) };
   if (field.type === 'flag') return { type: 'boolean', ...description };
   if (field.type === 'number' || field.type === 'integer') return { type: field.type, nullable: true, ...description };
   return { type: 'string', ...description };
 }
 
-/** `base` with every declared field as a documented, always present response property. */
-export function WithRecordFields<B extends object, F extends FieldMap>(base: AbstractType<B>, fields: F): AbstractType<B & RecordOf<F>> {
+/** `base` with every declared field as a documented, always present response property of the schema `schema`. */
+export function WithRecordFields<B extends object, F extends FieldMap>(
+  base: AbstractType<B>,
+  fields: F,
+  schema: string,
+): AbstractType<B & RecordOf<F>> {
   abstract class RecordFields extends (base as AbstractType<object>) {}
-  for (const [name, field] of declaredEntries(fields)) ApiProperty(recordSchema(field))(RecordFields.prototype, name);
+  for (const [name, field] of declaredEntries(fields)) {
+    ApiProperty(recordSchema(field, field.docs.record ?? `${schema}.${name}`))(RecordFields.prototype, name);
+  }
   return RecordFields as AbstractType<B & RecordOf<F>>;
 }
 

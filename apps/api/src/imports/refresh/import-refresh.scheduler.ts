@@ -70,7 +70,7 @@ export class ImportRefreshScheduler implements OnApplicationBootstrap, OnModuleD
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.check()
-        .catch((error: unknown) => this.logger.error(`looking for due import refreshes failed: ${describe(error)}`))
+        .catch((error: unknown) => this.logger.warn(`looking for due import refreshes failed: ${describe(error)}`))
         .finally(() => this.scheduleNext());
     }, this.config.importRefreshCheckSeconds * 1000);
     this.timer.unref();

@@ -5,7 +5,7 @@ import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { ORGANIZER_FIELDS } from '../organizer.fields';
 
 /** Writable organizer fields; all optional, as on update. The declared ones come from organizer.fields.ts. */
-export class OrganizerFieldsDto extends WithBodyFields(PostFieldsDto, ORGANIZER_FIELDS) {
+export class OrganizerFieldsDto extends WithBodyFields(PostFieldsDto, ORGANIZER_FIELDS, 'CreateOrganizerDto') {
   /** Organizer name, plain text. */
   @OptionalField()
   @Trim()

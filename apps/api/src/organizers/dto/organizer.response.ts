@@ -5,7 +5,7 @@ import { ORGANIZER_FIELDS } from '../organizer.fields';
 
 /** An organizer as returned (docs/api-rules.md, Records as returned); the declared fields come from organizer.fields.ts. */
 @ApiSchema({ name: 'Organizer' })
-export class OrganizerResponse extends WithRecordFields(PostRecordResponse, ORGANIZER_FIELDS) {
+export class OrganizerResponse extends WithRecordFields(PostRecordResponse, ORGANIZER_FIELDS, 'Organizer') {
   /** Name of the organizer. */
   organizer: string;
 }

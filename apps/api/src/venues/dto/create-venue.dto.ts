@@ -5,7 +5,7 @@ import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { VENUE_FIELDS } from '../venue.fields';
 
 /** Writable venue fields; all optional, as on update. The declared ones come from venue.fields.ts. */
-export class VenueFieldsDto extends WithBodyFields(PostFieldsDto, VENUE_FIELDS) {
+export class VenueFieldsDto extends WithBodyFields(PostFieldsDto, VENUE_FIELDS, 'CreateVenueDto') {
   /** Venue name, plain text. */
   @OptionalField()
   @Trim()

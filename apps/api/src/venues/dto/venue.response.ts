@@ -5,7 +5,7 @@ import { VENUE_FIELDS } from '../venue.fields';
 
 /** A venue as returned (docs/api-rules.md, Records as returned); the declared fields come from venue.fields.ts. */
 @ApiSchema({ name: 'Venue' })
-export class VenueResponse extends WithRecordFields(PostRecordResponse, VENUE_FIELDS) {
+export class VenueResponse extends WithRecordFields(PostRecordResponse, VENUE_FIELDS, 'Venue') {
   /** Name of the venue. */
   venue: string;
 }
