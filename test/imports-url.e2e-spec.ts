@@ -91,6 +91,7 @@ describe('imports: URL sources', () => {
     const big = calendar([event('big@feed', `Big ${'x'.repeat(5000)}`)]);
     const uploaded = await upload(t, big).expect(413);
     expect(uploaded.body.code).toBe('rest_payload_too_large');
+    await post({ calendar: big }).expect(413);
     feed.body = big;
     const fetched = await post({ url: `${url}?big` }).expect(400);
     expect(fetched.body.data.params.url).toMatch(/4096/);

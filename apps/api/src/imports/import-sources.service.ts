@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { referenceList } from '../events/linked-records';
 import { resolveZone } from '../events/event-dates';
 import { CreateImportDto, ImportSourceFieldsDto, ListImportsQuery, UpdateImportDto } from './dto/import-source-fields.dto';
+import { importTooLarge } from './calendar-upload.middleware';
 import { ImportRunFailed } from './import-report';
 import { ImportRunsService } from './import-runs.service';
 
@@ -40,7 +41,7 @@ export class ImportSourcesService {
   ) {}
 
   async create(user: AuthenticatedUser, dto: CreateImportDto, upload: Buffer | undefined): Promise<ImportSource> {
-    const calendar = upload ?? (dto.calendar !== undefined ? Buffer.from(dto.calendar, 'utf8') : undefined);
+    const calendar = this.calendarOf(upload, dto.calendar);
     const errors = FieldErrors.of(dto);
     const url = dto.url?.trim() || null;
     if (!url && !calendar && !errors.has('url') && !errors.has('calendar')) throw Errors.missingParams(['url', 'calendar']);
@@ -116,7 +117,7 @@ export class ImportSourcesService {
   /** A run asked for by hand: a URL source is fetched; an upload source takes the new calendar. */
   async run(id: number, upload: Buffer | undefined, calendarText: string | undefined): Promise<ImportSource> {
     const source = await this.get(id);
-    const calendar = upload ?? (calendarText !== undefined ? Buffer.from(calendarText, 'utf8') : undefined);
+    const calendar = this.calendarOf(upload, calendarText);
     if (source.url === null && !calendar) throw Errors.invalidParam('calendar', 'validation.importCalendarMissing');
     if (source.url !== null && calendar) throw Errors.invalidParam('calendar', 'validation.importNotForUploads');
     try {
@@ -151,6 +152,13 @@ export class ImportSourcesService {
         source.nextRunAt = seconds === null ? null : new Date((source.lastRunAt ?? new Date()).getTime() + seconds * 1000);
       }
     }
+  }
+
+  /** The calendar a request carries (its body, or `calendar` in JSON or a form), within IMPORT_MAX_BYTES like a fetched one (413 beyond). */
+  private calendarOf(upload: Buffer | undefined, text: string | undefined): Buffer | undefined {
+    const calendar = upload ?? (text !== undefined ? Buffer.from(text, 'utf8') : undefined);
+    if (calendar && calendar.length > this.config.imports.maxBytes) throw importTooLarge(this.config.imports.maxBytes);
+    return calendar;
   }
 
   private save(source: ImportSource): Promise<ImportSource> {
