@@ -71,7 +71,7 @@ export async function runWrites(ctx: Ctx, phase: ClusterPhase, total: number, ta
     total,
     workers: ctx.config.concurrency,
     state: ctx.state,
-    build: (state, seq, name) => ctx.series.build(seq) ?? writeOnly(state, seq, name),
+    build: (state, seq, name) => (ctx.config.series ? ctx.series.build(seq) : undefined) ?? writeOnly(state, seq, name),
     probers: ctx.config.probers,
     targets: () => targets().map((n) => n.target),
     afterAnswer: async (exchange, follow) => {
