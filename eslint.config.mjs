@@ -4,6 +4,9 @@ import prettier from 'eslint-config-prettier';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
+/** The libraries that build on libs/common (config and database share leaf helpers with it). */
+const HIGHER_THAN_COMMON = ['domain', 'auth', 'terms', 'posts', 'recurrence', 'ical-import'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-output/**'] },
   eslint.configs.recommended,
@@ -43,9 +46,35 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Layers (README, "Layout"): libs/common is the bottom; it may not import the libraries built on
+  // it, by alias or by a relative path (a domain type it needs is declared in common and implemented
+  // above, as DATA_VERSION_SOURCE is).
+  {
+    files: ['libs/common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: HIGHER_THAN_COMMON.map((lib) => ({
+            group: [`@app/${lib}`, `@app/${lib}/*`, `**/${lib}/src`, `**/${lib}/src/**`],
+            message: `libs/common is the bottom layer: it does not import libs/${lib}.`,
+          })),
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js'],
-    languageOptions: { globals: { require: 'readonly', module: 'writable', exports: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        exports: 'writable',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

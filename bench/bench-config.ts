@@ -15,6 +15,8 @@ export interface BenchConfig {
   db: BenchDbType;
   /** Events to seed (ignored when a database is reused). */
   events: number;
+  /** Share of the seeded events that are series (`seed --series`), 0 to 1. */
+  series: number;
   /** SQLite file or MySQL database name to use as it is, instead of seeding a new one. */
   reuseDb?: string;
   /** Keep the database this run created (a reused one is always kept). */
@@ -46,6 +48,13 @@ function boundedInteger(name: string, fallback: number, min: number, max: number
   return Number(value);
 }
 
+function share(name: string): number {
+  const value = raw(name);
+  if (value === undefined) return 0;
+  if (!/^(?:0|1|0?\.\d+)$/.test(value)) throw new Error(`${name} must be a share from 0 to 1 (got "${value}").`);
+  return Number(value);
+}
+
 function oneOf<T extends string>(name: string, allowed: readonly T[]): T {
   const value = raw(name)?.toLowerCase() ?? allowed[0];
   if (!(allowed as readonly string[]).includes(value)) {
@@ -72,6 +81,7 @@ export function benchConfig(): BenchConfig {
     mode: oneOf<BenchMode>('BENCH_MODE', ['throughput', 'latency']),
     db,
     events: boundedInteger('BENCH_EVENTS', 10_000, 1, 1_000_000),
+    series: share('BENCH_SERIES'),
     reuseDb,
     keepDb: flag('BENCH_KEEP_DB'),
     durationSeconds: boundedInteger('BENCH_DURATION', 10, 1, 300),

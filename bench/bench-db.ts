@@ -42,7 +42,7 @@ export async function prepareDatabase(config: BenchConfig, options: { seed?: boo
   const database = config.db === 'sqlite' ? prepareSqlite(config) : await prepareMysql(config);
   if (!database.reused && options.seed !== false) {
     console.log(`Seeding ${config.events.toLocaleString('en')} events into ${database.location} ...`);
-    database.seed = await seed(database.env, config.events);
+    database.seed = await seed(database.env, config.events, config.series);
     console.log(
       `  seeded in ${(database.seed.wallMs / 1000).toFixed(1)} s (CLI process; the CLI reports ${database.seed.cliMs ?? '?'} ms): ${database.seed.output}`,
     );
@@ -104,10 +104,11 @@ async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
   }
 }
 
-/** `node dist/apps/cli/src/main.js seed --events N` against the database. */
-export async function seed(dbEnv: Record<string, string>, events: number): Promise<SeedResult> {
+/** `node dist/apps/cli/src/main.js seed --events N [--series share]` against the database. */
+export async function seed(dbEnv: Record<string, string>, events: number, series = 0): Promise<SeedResult> {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), 'seed', '--events', String(events)], {
+  const args = ['seed', '--events', String(events), ...(series > 0 ? ['--series', String(series)] : [])];
+  const child = spawn(process.execPath, [join(ROOT, 'dist/apps/cli/src/main.js'), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...dbEnv, SITE_TIMEZONE: 'UTC', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -41,7 +41,9 @@ export class BenchServer {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/apps/api/src/main.js')], {
+    // BENCH_SERVICE_NODE_ARGS: options for the service's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+    const nodeArgs = (this.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+    const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/apps/api/src/main.js')], {
       cwd: ROOT,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,13 +59,13 @@ describe('events: search through the index', () => {
     expect(await found('zqärger  über')).toEqual([]);
   });
 
-  it('reads the trigram index on SQLite for a search of three characters or more, the n-gram index on MySQL', async () => {
+  it('reads the trigram index on SQLite for a search of three characters or more, the passage index on MySQL', async () => {
     const sqlite = t.dataSource.options.type === 'better-sqlite3';
     const sql = await queriesDuring(t, () => listEvents(t, { ...window, search: 'zqblues' }).expect(200));
     expect(sql.some((statement) => statement.includes('events_search'))).toBe(sqlite);
-    expect(sql.some((statement) => statement.includes('search_grams'))).toBe(!sqlite);
+    expect(sql.some((statement) => statement.includes('search_postings'))).toBe(!sqlite);
     const short = await queriesDuring(t, () => listEvents(t, { ...window, search: 'zq' }).expect(200));
-    expect(short.some((statement) => statement.includes('search_grams'))).toBe(!sqlite);
+    expect(short.some((statement) => statement.includes('search_postings'))).toBe(!sqlite);
   });
 
   /*
@@ -152,7 +152,7 @@ describe('events: search through the index', () => {
       await expectSearch('kurs', [a, b, c]);
     });
 
-    it('leaves no grams behind for deleted series and exceptions (MySQL/MariaDB)', async () => {
+    it('leaves no postings behind for deleted series and exceptions (MySQL/MariaDB)', async () => {
       const series = await createEvent(t, {
         title: 'Zqugone',
         start_date: '2027-12-06 18:00',
@@ -166,7 +166,7 @@ describe('events: search through the index', () => {
       await expectSearch('zqu', []);
       if (t.dataSource.options.type === 'better-sqlite3') return;
       const left = (await t.dataSource.query(
-        `SELECT COUNT(1) AS n FROM search_grams WHERE kind = 1 AND record_id IN (${[series.id as number, ...ids].join(',')})`,
+        `SELECT COUNT(1) AS n FROM search_postings WHERE kind = 1 AND record_id IN (${[series.id as number, ...ids].join(',')})`,
       )) as Array<{ n: number | string }>;
       expect(Number(left[0].n)).toBe(0);
     });

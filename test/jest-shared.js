@@ -10,11 +10,10 @@ exports.aliases = (root) =>
     ]),
   );
 
-exports.SWAGGER_PLUGIN_OPTIONS = {
-  introspectComments: true,
-  classValidatorShim: true,
-  dtoFileNameSuffix: ['.dto.ts', '.query.ts', '.entity.ts', '.response.ts'],
-};
+/** The Swagger plugin's options, kept once: in nest-cli.json, which `nest build` reads. */
+exports.SWAGGER_PLUGIN_OPTIONS = require('../nest-cli.json').compilerOptions.plugins.find(
+  (plugin) => plugin.name === '@nestjs/swagger',
+).options;
 
 exports.transform = {
   '^.+\\.ts$': [

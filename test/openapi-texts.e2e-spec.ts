@@ -1,3 +1,4 @@
+import { Language, LANGUAGES } from '@app/common';
 import type { OpenAPIV3 } from 'openapi-types';
 import { ApiDocumentation } from '../apps/api/src/swagger/api-documentation.service';
 import { proseByLocation, RAW_KEY } from './support/doc-texts';
@@ -14,33 +15,30 @@ type Document = OpenAPIV3.Document;
 
 describe('the texts of the OpenAPI document', () => {
   let t: TestApp;
-  let en: Document;
-  let de: Document;
-
   beforeAll(async () => {
     t = await createTestApp();
-    en = (await t.http.get(`${NS}/doc`).expect(200)).body as Document;
-    de = (await t.http.get(`/de${NS}/doc`).expect(200)).body as Document;
   });
   afterAll(() => t.close());
 
-  it.each(['en', 'de'] as const)('has an entry in %s/docs.json for every text of the document', (language) => {
-    const { missing } = t.app.get(ApiDocumentation).catalogueReport(language);
-    expect(missing.map(({ key, source }) => `${key ?? '(no key)'}: ${source}`)).toEqual([]);
+  const reportOf = (language: Language) => t.app.get(ApiDocumentation).catalogueReport(language);
+  const served = async (language: Language) => (await t.http.get(`/${language}${NS}/doc`).expect(200)).body as Document;
+
+  it.each(LANGUAGES)('has an entry in %s/docs.json for every text of the document', (language) => {
+    expect(reportOf(language).missing.map(({ key, source }) => `${key ?? '(no key)'}: ${source}`)).toEqual([]);
   });
 
-  it.each(['en', 'de'] as const)('uses every entry of %s/docs.json (no stale translations)', (language) => {
-    expect(t.app.get(ApiDocumentation).catalogueReport(language).unused).toEqual([]);
+  it.each(LANGUAGES)('uses every entry of %s/docs.json (no stale translations)', (language) => {
+    expect(reportOf(language).unused).toEqual([]);
   });
 
   it('has the English entry of each DTO comment say what the comment says (reword both, and the German)', () => {
-    const { reworded } = t.app.get(ApiDocumentation).catalogueReport('en');
+    const { reworded } = reportOf('en');
     expect(reworded.map(({ key, comment, catalogue }) => `${key}: comment "${comment}", en/docs.json "${catalogue}"`)).toEqual([]);
   });
 
-  it('has every text in both languages, at the same places, the German differing from the English', () => {
-    const english = proseByLocation(en);
-    const german = proseByLocation(de);
+  it('has every text in both languages, at the same places, the German differing from the English', async () => {
+    const english = proseByLocation(await served('en'));
+    const german = proseByLocation(await served('de'));
     expect([...german.keys()]).toEqual([...english.keys()]);
     expect(
       [...english].filter(([location, text]) => german.get(location) === text).map(([location, text]) => `${location}: ${text}`),

@@ -5,7 +5,20 @@ import type { Document } from 'openapi-backend';
 import type TestAgent from 'supertest/lib/agent';
 import { IndexValidator, indexArgProblems, NamespaceIndex } from './support/index-truth';
 import { DocumentValidator } from './support/openapi-truth';
-import { ADMIN, BASIC, discovery, formLists, lists, POSTS, postsAndTerms, Records, TERMS, unique } from './support/openapi-truth-requests';
+import {
+  ADMIN,
+  BASIC,
+  discovery,
+  formLists,
+  imports,
+  lists,
+  MINIMAL_CALENDAR,
+  POSTS,
+  postsAndTerms,
+  Records,
+  TERMS,
+  unique,
+} from './support/openapi-truth-requests';
 import { Send, TruthSession } from './support/openapi-truth-session';
 import { bearer, createTestApp, NS, TestApp } from './support/test-app';
 
@@ -87,6 +100,7 @@ describe('the served OpenAPI document against the service', () => {
     await postsAndTerms(expectStatus, published);
     await lists(expectStatus, published, drafts);
     await formLists(expectStatus, published);
+    published.imports = await imports(expectStatus, contributor);
     // Conditional requests (docs/api-rules.md, HTTP caching and preconditions): whatever they answer (304 for a matching ETag, 412 for a
     // stale If-Match) must be declared, so the document cannot fall behind.
     const event = published.events;
@@ -133,12 +147,13 @@ async function errorsOfEveryOperation(
     const send = (status: number, target: string, options: Send) => session.expect(status, http, method, target, options);
     await send(400, real, { headers: ADMIN, query: 'translation_language=xx' });
     await send(401, real, { headers: BAD_TOKEN });
-    if (!writes) await send(304, real, { headers: { ...ADMIN, 'If-None-Match': '*' } });
+    if (statuses.includes('304')) await send(304, real, { headers: { ...ADMIN, 'If-None-Match': '*' } });
     if (statuses.includes('403')) {
       // A contributor may create posts, but not name another author, and may not touch terms or others' records.
       const collection = path.split('/')[1] as keyof typeof POSTS;
       const fields = collection in POSTS ? { [POSTS[collection]]: 'x', start_date: 'now', end_date: 'now', author: 1 } : { name: 'x' };
       if (writes) await send(403, real, { headers: contributor, body: method === 'delete' ? undefined : { json: fields } });
+      else if (path.startsWith('/imports')) await send(403, real, { headers: contributor });
       else await send(403, fill(path, drafts), {});
     }
     if (statuses.includes('404')) {
@@ -180,9 +195,11 @@ async function writesGivenUp(session: TruthSession, t: TestApp, document: Docume
       const record = published[collection];
       const target = path.replace('{id}', String(record.id)).replace('{slug}', record.slug);
       const name = collection in POSTS ? POSTS[collection] : 'name';
-      const fields = path.includes('{')
-        ? { description: 'Never written' }
-        : { [name]: 'Never written', start_date: 'now', end_date: 'now' };
+      const fields = path.startsWith('/imports')
+        ? { calendar: MINIMAL_CALENDAR }
+        : path.includes('{')
+          ? { description: 'Never written' }
+          : { [name]: 'Never written', start_date: 'now', end_date: 'now' };
       await session.expect(503, t.http, method, target, { headers: ADMIN, body: method === 'delete' ? undefined : { json: fields } });
     }
   } finally {

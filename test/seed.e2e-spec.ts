@@ -229,7 +229,9 @@ describe('seed command', () => {
       });
       expect(await found(50)).toEqual({ events: true, venues: true });
       const sqlite = app.dataSource.options.type === 'better-sqlite3';
-      await app.dataSource.query(sqlite ? `INSERT INTO events_search (events_search) VALUES ('delete-all')` : 'DELETE FROM search_grams');
+      await app.dataSource.query(
+        sqlite ? `INSERT INTO events_search (events_search) VALUES ('delete-all')` : 'DELETE FROM search_postings',
+      );
       // A new page size each time: the write went past the service, whose cached answers stay.
       const lost = await found(49);
       expect(lost.events).toBe(false);

@@ -22,6 +22,7 @@ import { counterNote, Counters, readCounters } from './database';
 import { Node } from './instances';
 import { checkReadYourWrites, newRywTally, readYourWrites } from './read-your-writes';
 import { ClusterPhase, serverErrorDigest } from './report';
+import { SeriesLoad } from './series-load';
 
 export interface Ctx {
   config: ClusterConfig;
@@ -32,6 +33,8 @@ export interface Ctx {
   /** Instance 1 as administrator: term counts and the fallback reader. */
   api: Api;
   phases: ClusterPhase[];
+  /** Series writes in the mix, and what they need to be checked. */
+  series: SeriesLoad;
 }
 
 export const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
@@ -61,16 +64,20 @@ export async function runWrites(ctx: Ctx, phase: ClusterPhase, total: number, ta
     const index = list.findIndex((n) => n.name === creator);
     return list[(index + 1) % list.length].target;
   };
+  const seriesAnswers = ctx.series.afterAnswer();
   const started = performance.now();
   phase.exchanges = await runLoad({
     phase: phase.phase,
     total,
     workers: ctx.config.concurrency,
     state: ctx.state,
-    build: writeOnly,
+    build: (state, seq, name) => ctx.series.build(seq) ?? writeOnly(state, seq, name),
     probers: ctx.config.probers,
     targets: () => targets().map((n) => n.target),
-    afterAnswer: readYourWrites(ctx.state, readerOf, ryw),
+    afterAnswer: async (exchange, follow) => {
+      await readYourWrites(ctx.state, readerOf, ryw)(exchange, follow);
+      await seriesAnswers(exchange, follow);
+    },
     onIssue,
   });
   phase.seconds = (performance.now() - started) / 1000;
@@ -121,6 +128,7 @@ export async function finishPhase(
   };
   try {
     phase.checks.push(...(await stateChecks(ctx.state, phase.exchanges, ctx.db, api, { dirtyReads: ctx.config.probers })));
+    phase.checks.push(...(await ctx.series.checks(ctx.db)));
     phase.notes.push(
       `final states read through instances ${formatCounts(countBy([...readers.values()], (name) => name))}; term counts through ${main.name}`,
     );

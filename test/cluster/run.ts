@@ -14,11 +14,13 @@ import { killAllChildren, tail } from '../load/processes';
 import { errorDigest } from '../load/report';
 import { createUsers } from '../load/users';
 import { LoadState } from '../load/workload';
+import { SeriesLoad } from './series-load';
 import { loadClusterConfig } from './config';
 import { clusterDatabase, schemaChecks } from './database';
 import { makeNodes, Node, startTogether } from './instances';
 import { Ctx, log, newPhase, printPhase } from './phases';
 import { serverErrorDigest, summaryTable } from './report';
+import { importRefreshPhase } from './import-refresh';
 import { failoverPhase, loadPhase, recoveryPhase } from './scenario';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
@@ -134,6 +136,9 @@ async function main(): Promise<number> {
     // Four tokens carry the whole load (hundreds of writes a minute each): the per-token write
     // limit would answer 429, which is not what this test is about.
     RATE_LIMIT_WRITES: '0',
+    // The import refresh phase: its feed server listens on loopback, and every instance looks for due sources each second.
+    IMPORT_ALLOWED_HOSTS: '127.0.0.1',
+    IMPORT_REFRESH_CHECK_SECONDS: '1',
   };
   const nodes = await makeNodes(cluster.ports, logDir, settings, config.requestTimeoutMs);
   cleanups.push(async () => {
@@ -160,16 +165,19 @@ async function main(): Promise<number> {
     );
     ctx.phases?.push(startup);
     printPhase(startup);
+    const state = new LoadState(tokens);
     const full: Ctx = {
       config,
       cluster,
       db,
       nodes,
-      state: new LoadState(tokens),
+      state,
+      series: new SeriesLoad(state, () => nodes.map((node) => node.target)),
       api: { client: nodes[0].client, token: adminToken },
       phases: ctx.phases ?? [],
     };
     Object.assign(ctx, full);
+    await importRefreshPhase(full);
     await loadPhase(full);
     await failoverPhase(full);
     const recovery = await recoveryPhase(full);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { CheckResult, countBy, formatCounts } from './checks';
-import { Exchange, WRITE_OPS } from './workload';
+import { Exchange, SERIES_OPS, WRITE_OPS } from './workload';
 
 export interface PhaseReport {
   database: string;
@@ -21,7 +21,7 @@ export function phaseCounts(report: PhaseReport) {
   const errors = ex.filter((e) => e.error !== undefined).length;
   return {
     requests: ex.length,
-    writes: ex.filter((e) => WRITE_OPS.has(e.op)).length,
+    writes: ex.filter((e) => WRITE_OPS.has(e.op) || SERIES_OPS.has(e.op)).length,
     ok,
     client: [...countBy(client, (e) => String(e.status)).entries()]
       .sort()

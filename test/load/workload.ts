@@ -18,7 +18,11 @@ export type OpKind =
   | 'probe'
   | 'read'
   /** Read-your-writes: a GET of a just-created event through another instance (test/cluster). */
-  | 'ryw';
+  | 'ryw'
+  /** Series writes (test/cluster/series-load.ts): a weekly series, one occurrence's exception, a split. */
+  | 'series-create'
+  | 'exception'
+  | 'split';
 
 export const WRITE_OPS: ReadonlySet<OpKind> = new Set([
   'create',
@@ -29,6 +33,8 @@ export const WRITE_OPS: ReadonlySet<OpKind> = new Set([
   'reject-late',
   'reject-update',
 ]);
+/** Writes to series, checked on their own (test/cluster/series-load.ts), not by the single-event checks. */
+export const SERIES_OPS: ReadonlySet<OpKind> = new Set(['series-create', 'exception', 'split']);
 export const REJECT_OPS: ReadonlySet<OpKind> = new Set(['reject-dates', 'reject-late', 'reject-update']);
 
 export interface Exchange extends HttpResult {

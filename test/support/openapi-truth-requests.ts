@@ -211,3 +211,37 @@ export async function formLists(expectStatus: ExpectStatus, published: Records):
     await expectStatus(200, 'PUT', `/events/${event.id}`, { headers: ADMIN, body: { json: update } });
   }
 }
+
+/** A calendar of one event, for the import routes. */
+export const MINIMAL_CALENDAR = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'BEGIN:VEVENT',
+  'UID:truth@example.org',
+  'DTSTART:20310501T180000Z',
+  'DTEND:20310501T200000Z',
+  'SUMMARY:Imported',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+/** Every import route: an upload source created, read, listed, changed, run again, and one deleted; answers the one kept. */
+export async function imports(expectStatus: ExpectStatus, contributor: Record<string, string>): Promise<{ id: number; slug: string }> {
+  const create = async (body: Send['body'], headers = ADMIN) =>
+    (await expectStatus(201, 'POST', '/imports', { headers, body })).responseBody as { id: number };
+  const kept = await create({
+    json: { calendar: MINIMAL_CALENDAR, categories: ['Imported'], on_removed: 'keep', timezone: 'Europe/Berlin' },
+  });
+  const gone = await create({ form: { calendar: MINIMAL_CALENDAR, status: 'draft', tags: 'a,b' } }, BASIC);
+  await expectStatus(200, 'GET', '/imports', { headers: ADMIN, query: 'per_page=1&page=2' });
+  await expectStatus(200, 'GET', `/imports/${kept.id}`, { headers: BASIC });
+  await expectStatus(200, 'PATCH', `/imports/${kept.id}`, { headers: ADMIN, body: { json: { name: unique('Feed'), status: 'pending' } } });
+  await expectStatus(200, 'PUT', `/imports/${kept.id}`, { headers: ADMIN, body: { form: { on_removed: 'trash' } } });
+  await expectStatus(200, 'POST', `/imports/${kept.id}`, { headers: ADMIN, body: { json: { timezone: '' } } });
+  await expectStatus(200, 'POST', `/imports/${kept.id}/run`, { headers: ADMIN, body: { json: { calendar: MINIMAL_CALENDAR } } });
+  await expectStatus(400, 'POST', '/imports', { headers: ADMIN, body: { json: { calendar: 'not a calendar' } } });
+  await expectStatus(403, 'GET', '/imports', { headers: contributor });
+  await expectStatus(200, 'DELETE', `/imports/${gone.id}`, { headers: ADMIN });
+  return { id: kept.id, slug: '' };
+}

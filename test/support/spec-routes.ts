@@ -27,6 +27,9 @@ export const SPEC_ROUTES: Record<string, string[]> = {
   '/tags': COLLECTION,
   '/tags/{id}': RECORD,
   '/tags/by-slug/{slug}': RECORD,
+  '/imports': COLLECTION,
+  '/imports/{id}': RECORD,
+  '/imports/{id}/run': ['POST'],
 };
 
 /** `/events/{id}` → `/calendar/events/v1/events/(?P<id>\d+)`, as WordPress writes routes. */

@@ -26,6 +26,7 @@ import { EventsModule } from './events/events.module';
 import { HealthController } from './health/health.controller';
 import { TranslationsWithImportMessages } from './imports/import-messages.loader';
 import { ImportsModule } from './imports/imports.module';
+import { IMPORT_REFRESH_PROVIDERS } from './imports/refresh/import-refresh.providers';
 import { ShutdownState } from './lifecycle/shutdown-state';
 import { OrganizersModule } from './organizers/organizers.module';
 import { TagsModule } from './tags/tags.module';
@@ -71,6 +72,7 @@ function translations() {
   controllers: [HealthController],
   providers: [
     ShutdownState,
+    ...IMPORT_REFRESH_PROVIDERS,
     RouteTable,
     ErrorResponder,
     { provide: APP_FILTER, useClass: ApiExceptionFilter },

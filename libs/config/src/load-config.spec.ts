@@ -1,6 +1,6 @@
 import { ConfigError } from './config-error';
 import { loadConfig } from './load-config';
-import { itRefuses, problemsOf } from './test-config';
+import { itRefuses, problemsOf } from '../test/config-problems';
 
 describe('loadConfig', () => {
   it('fills in the documented defaults for an empty environment', () => {

@@ -1,6 +1,6 @@
 import { loadConfig } from './load-config';
 import { parseAllowedHosts, parseTrustProxy } from './security-config';
-import { itRefuses } from './test-config';
+import { itRefuses } from '../test/config-problems';
 
 describe('TRUST_PROXY', () => {
   it.each([

@@ -12,3 +12,4 @@ export * from './write-hooks';
 export * from './scalar-queries';
 export * from './database-module';
 export * from './query-in-slices';
+export * from './multi-row-insert';

@@ -16,6 +16,7 @@ import { ListOrderCovering1797300000004 } from './migrations/1797300000004-list-
 import { PlaceListOrder1797300000005 } from './migrations/1797300000005-place-list-order';
 import { RecurringEvents1797400000000 } from './migrations/1797400000000-recurring-events';
 import { SearchGrams1797500000000 } from './migrations/1797500000000-search-grams';
+import { SearchPassages1797700000000 } from './migrations/1797700000000-search-passages';
 import { EventTextId1797490000000 } from './migrations/1797490000000-event-text-id';
 import { Organizer } from './organizers/organizer.entity';
 import { Image } from './posts/image.entity';
@@ -79,5 +80,6 @@ export const SCHEMA: SchemaParts = {
     SearchGrams1797500000000,
     ImportSources1797600000000,
     Leases1797650000000,
+    SearchPassages1797700000000,
   ],
 };

@@ -54,15 +54,15 @@ export function venueFields(item: ImportItem): Record<string, string | number> |
   const name = venueName(item);
   if (name === null) return null;
   const fields: Record<string, string | number> = { venue: name };
-  const address = item.structuredLocation?.address;
+  const address = item.structuredLocation?.address ?? (item.structuredLocation?.title ? null : item.place?.address);
   if (address) fields.address = address;
   if (item.geo) Object.assign(fields, { geo_lat: item.geo.lat, geo_lng: item.geo.lng });
   return fields;
 }
 
-/** The venue's name: Apple's X-TITLE, else LOCATION as written. */
+/** The venue's name: Apple's X-TITLE, else LOCATION's first line (a one-line LOCATION as written). */
 export function venueName(item: ImportItem): string | null {
-  const name = (item.structuredLocation?.title ?? item.location ?? '').slice(0, MAX_TITLE).trim();
+  const name = (item.structuredLocation?.title ?? item.place?.name ?? '').slice(0, MAX_TITLE).trim();
   return name === '' ? null : name;
 }
 

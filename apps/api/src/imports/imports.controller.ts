@@ -4,25 +4,29 @@ import {
   ApiCreateResponses,
   ApiListResponses,
   ApiReadResponses,
+  ApiValidationPipe,
   ApiUpdateResponses,
   AuthenticatedUser,
   Ctx,
+  docsKey,
   IdParam,
   Reply,
   RequestContext,
   Uncached,
 } from '@app/common';
 import { applyDecorators, Body, Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Put, Query, Req } from '@nestjs/common';
-import { ApiConsumes, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CalendarUploadRequest } from './calendar-upload.middleware';
-import { CreateImportDto, ImportOptionsQuery, ListImportsQuery, RunImportDto, UpdateImportDto } from './dto/import-source-fields.dto';
+import { CreateImportDto, ListImportsQuery, RunImportDto, UpdateImportDto } from './dto/import-source-fields.dto';
 import { DeletedImportResponse, ImportSourceListResponse, ImportSourceResponse } from './dto/import-source.response';
 import { toImportSourceResponse } from './import-source.mapper';
 import { ImportSourcesService } from './import-sources.service';
 
-/** Editors and administrators only; the body may be JSON, a form, or the calendar itself. */
+const QUERY_OPTIONS = new ApiValidationPipe();
+const OPTIONS_METADATA = { type: 'body', metatype: CreateImportDto } as const;
+
+/** Editors and administrators only. A POST's body may also be the calendar itself (text/calendar, options in the query). */
 const Editors = () => RequireRoles('administrator', 'editor');
-const TakesCalendar = () => ApiConsumes('application/json', 'application/x-www-form-urlencoded', 'text/calendar');
 const Update = (route: MethodDecorator) => applyDecorators(ApiUpdateResponses(ImportSourceResponse), route, Editors());
 
 /**
@@ -49,17 +53,16 @@ export class ImportsController {
   }
 
   @ApiCreateResponses(ImportSourceResponse)
-  @TakesCalendar()
   @Post()
   @Editors()
   async create(
     @Body() dto: CreateImportDto,
-    @Query() options: ImportOptionsQuery,
     @Req() req: CalendarUploadRequest,
     @CurrentUser() user: AuthenticatedUser,
     @Ctx() context: RequestContext,
   ) {
-    const fields = req.calendarUpload ? Object.assign(dto, options) : dto;
+    // With the calendar as the body, the options come in the query string, checked as a body's would be.
+    const fields = req.calendarUpload ? ((await QUERY_OPTIONS.transform(req.query, OPTIONS_METADATA)) as CreateImportDto) : dto;
     const source = await this.service.create(user, fields, req.calendarUpload);
     return Reply.created(toImportSourceResponse(source, context), `${context.links.restBase}/imports/${source.id}`);
   }
@@ -87,7 +90,7 @@ export class ImportsController {
     return this.write(id, dto, context);
   }
 
-  @ApiResponse({ status: HttpStatus.OK, type: DeletedImportResponse })
+  @ApiResponse({ status: HttpStatus.OK, description: docsKey('responses.import_deleted'), type: DeletedImportResponse })
   @Delete(':id')
   @Editors()
   async delete(@IdParam() id: number, @Ctx() context: RequestContext) {
@@ -95,7 +98,6 @@ export class ImportsController {
   }
 
   @Update(Post(':id/run'))
-  @TakesCalendar()
   @HttpCode(200)
   async run(@IdParam() id: number, @Body() dto: RunImportDto, @Req() req: CalendarUploadRequest, @Ctx() context: RequestContext) {
     return toImportSourceResponse(await this.service.run(id, req.calendarUpload, dto.calendar), context);

@@ -15,6 +15,8 @@ import { declareErrorResponses, RouteTraits } from './operation-responses';
 import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
 import { CreateVenueDto } from '../venues/dto/create-venue.dto';
 import { VenueResponse } from '../venues/dto/venue.response';
+import { EventImportResponse } from '../events/dto/event.response';
+import { ImportErrorResponse, ImportReportResponse } from '../imports/dto/import-source.response';
 import { EVENT_INPUT_SCHEMAS } from './input-schemas';
 
 export const BEARER_SCHEME = 'bearer';
@@ -42,10 +44,22 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     // Referenced only inside `oneOf`s (`image`, an event's `venue`, a new venue or organizer in an
     // event body), which Nest does not follow.
     // The error body is referenced by the error answers operation-responses.ts adds.
-    extraModels: [ImageResponse, VenueResponse, CreateVenueDto, CreateOrganizerDto, ErrorBody],
+    extraModels: [
+      ImageResponse,
+      VenueResponse,
+      CreateVenueDto,
+      CreateOrganizerDto,
+      ErrorBody,
+      EventImportResponse,
+      ImportErrorResponse,
+      ImportReportResponse,
+    ],
   });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...EVENT_INPUT_SCHEMAS } };
   nullableRecord(document, 'Event', 'recurrence', 'Recurrence');
+  nullableRecord(document, 'Event', 'import', 'EventImport');
+  nullableRecord(document, 'ImportSource', 'last_error', 'ImportError');
+  nullableRecord(document, 'ImportSource', 'last_report', 'ImportReport');
   const access = accessRulesByOperation(app);
 
   const paths: Record<string, PathItemObject> = {};

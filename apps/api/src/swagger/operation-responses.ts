@@ -33,6 +33,11 @@ const RATE_LIMIT_HEADERS: HeadersObject = {
 };
 
 const POST_COLLECTIONS = new Set(['events', 'venues', 'organizers']);
+/** Import sources: editors' routes throughout, answered without ETags (docs/api-rules.md, Importing calendars). */
+const IMPORTS = 'imports';
+
+/** Whether a read of this path answers ETags and so 304 (every read but the import sources'). */
+export const answersNotModified = (path: string): boolean => path.split('/')[1] !== IMPORTS;
 
 /** Error status → catalogue key of its description (under `responses.`), for this route; absent when it cannot answer it. */
 export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; headers?: HeadersObject }> {
@@ -50,6 +55,7 @@ export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; 
   add(401, route.needsCredentials ? 'unauthenticated' : 'invalid_token');
   const isPost = POST_COLLECTIONS.has(collection);
   if (writes) add(403, namesRecord ? 'forbidden_record' : 'forbidden');
+  else if (collection === IMPORTS) add(403, 'forbidden');
   // Posts have statuses and passwords; every term is public.
   else if (namesRecord && isPost) add(403, 'not_readable');
   if (namesRecord) add(404, 'record_not_found');
@@ -57,7 +63,7 @@ export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; 
   else if (!writes && !isDiscovery) add(404, 'page_not_found');
   if (method === 'delete' && isPost) add(410, 'in_trash');
   // A write to a record with an `If-Match` that is not its current ETag (docs/api-rules.md, HTTP caching and preconditions).
-  if (writes && namesRecord) add(412, 'precondition_failed');
+  if (writes && namesRecord && collection !== IMPORTS) add(412, 'precondition_failed');
   if (writes) {
     // Body limits and media types are checked before routing, on every method that may carry a body.
     add(413, 'payload_too_large');
@@ -81,7 +87,7 @@ export function declareErrorResponses(operation: OperationObject, route: RouteTr
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     if (Number(status) < 300) responses[status] = response as ResponseObject;
   }
-  if (route.method === 'get') responses['304'] = NOT_MODIFIED;
+  if (route.method === 'get' && answersNotModified(route.path)) responses['304'] = NOT_MODIFIED;
   for (const [status, { key, headers }] of errorStatusesOf(route)) {
     responses[String(status)] = {
       description: docsKey(`responses.${key}`),

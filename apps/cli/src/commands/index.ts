@@ -1,4 +1,5 @@
 import { CliCommand } from '../cli-command';
+import { importCommand } from './import.command';
 import { migrateCommand } from './migrate.command';
 import { recountCommand } from './recount.command';
 import { reindexSearchCommand } from './reindex-search.command';
@@ -25,4 +26,5 @@ export const COMMANDS: CliCommand[] = [
   seedCommand,
   recountCommand,
   reindexSearchCommand,
+  importCommand,
 ];

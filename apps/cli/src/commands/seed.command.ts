@@ -9,11 +9,12 @@ import { parseSeedOptions } from '../seed/seed-options';
 
 export const seedCommand: CliCommand = {
   name: 'seed',
-  synopsis: '--events <n> [--seed <int>]',
+  synopsis: '--events <n> [--series <share>] [--seed <int>]',
   summary:
     'Add n (at most 1,000,000) published events over the next year, with venues, organizers, categories and tags; ' +
-    'the same --seed gives the same data. Prints {"events","venues","organizers","categories","tags","ms"}.',
-  flags: { events: { type: 'string' }, seed: { type: 'string' } },
+    '--series 0.1 makes a tenth of them weekly and daily series, their occurrences up to the horizon; ' +
+    'the same --seed gives the same data. Prints {"events","venues","organizers","categories","tags","series","occurrences","ms"}.',
+  flags: { events: { type: 'string' }, seed: { type: 'string' }, series: { type: 'string' } },
   async run(flags, runtime) {
     const options = parseSeedOptions(flags);
     const app = await migratedDatabase(runtime);
@@ -24,7 +25,9 @@ export const seedCommand: CliCommand = {
           `\`npm run cli -- token:create --user ${author.id}\` issues a token for it.\n`,
       );
     }
-    const siteZone = parseTimeZone(app.get<AppConfig>(APP_CONFIG).siteTimezone) ?? UTC_TIME_ZONE;
-    return new EventSeeder(app.get(BulkInsertRepository), siteZone).run(options, author.id);
+    const config = app.get<AppConfig>(APP_CONFIG);
+    const siteZone = parseTimeZone(config.siteTimezone) ?? UTC_TIME_ZONE;
+    const limits = { horizonMonths: config.recurrenceHorizonMonths, maxOccurrences: config.recurrenceMaxOccurrences };
+    return new EventSeeder(app.get(BulkInsertRepository), siteZone, limits).run(options, author.id);
   },
 };

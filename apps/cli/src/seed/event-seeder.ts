@@ -7,12 +7,21 @@ import { Random } from './random';
 import { SeedContext } from './seed-context';
 import { CATEGORY_NAMES, TAG_NAMES } from './seed-data';
 import { seedProportions } from './seed-proportions';
+import { SeriesFactory } from './series-factory';
 import { SlugAllocator } from './slug-allocator';
 
 export interface SeedOptions {
   events: number;
   /** Seed of the pseudo-random generator: the same seed gives the same data set. */
   seed: number;
+  /** Share of the events that are series (weekly and daily), 0 to 1. */
+  series: number;
+}
+
+/** Limits of the series the seed writes, as the service applies them (RECURRENCE_*). */
+export interface SeriesLimits {
+  horizonMonths: number;
+  maxOccurrences: number;
 }
 
 export interface SeedSummary {
@@ -21,6 +30,9 @@ export interface SeedSummary {
   organizers: number;
   categories: number;
   tags: number;
+  /** Of the events, how many are series; their occurrence rows besides (with --series only). */
+  series?: number;
+  occurrences?: number;
   ms: number;
 }
 
@@ -42,6 +54,7 @@ export class EventSeeder {
   constructor(
     private readonly bulk: BulkInsertRepository,
     private readonly siteZone: TimeZone,
+    private readonly seriesLimits: SeriesLimits,
   ) {}
 
   async run(options: SeedOptions, authorId: number): Promise<SeedSummary> {
@@ -51,8 +64,11 @@ export class EventSeeder {
     const pools = await this.bulk.transaction((manager) => this.writePools(manager, context, options.events));
     const eventSlugs = new SlugAllocator(await this.bulk.existingSlugs(CalendarEvent), 'event');
     const factory = new EventFactory(context, pools, eventSlugs, this.siteZone);
+    const { horizonMonths, maxOccurrences } = this.seriesLimits;
+    const series = new SeriesFactory(context.random, context.now, horizonMonths, maxOccurrences);
+    const counted = { series: 0, occurrences: 0 };
     // SQLite: the search index is filled in one pass after the last event (far cheaper than by trigger).
-    await this.bulk.bulkLoad(() => this.writeEvents(factory, eventSlugs, options.events));
+    await this.bulk.bulkLoad(() => this.writeEvents(factory, eventSlugs, options, series, counted));
     // MySQL/MariaDB: the n-grams of the loaded records, in bulk (the repositories write them otherwise).
     await this.bulk.fillSearchIndex(marks);
     return {
@@ -61,16 +77,37 @@ export class EventSeeder {
       organizers: pools.organizerIds.length,
       categories: pools.categoryIds.size,
       tags: pools.tagIds.size,
+      // Without --series the summary stays as it was (scripts compare it).
+      ...(options.series > 0 ? counted : {}),
       ms: Date.now() - started,
     };
   }
 
-  /** The events in transactions of EVENTS_PER_TRANSACTION, each with its links and counts. */
-  private async writeEvents(factory: EventFactory, eventSlugs: SlugAllocator, events: number): Promise<void> {
+  /**
+   * The events in transactions of EVENTS_PER_TRANSACTION, each with its links and counts; a series
+   * with its occurrence rows in the same transaction. Event i is a series when floor((i + 1) × share)
+   * passes an integer: exactly floor(n × share) series, spread evenly.
+   */
+  private async writeEvents(
+    factory: EventFactory,
+    eventSlugs: SlugAllocator,
+    { events, series: share }: SeedOptions,
+    series: SeriesFactory,
+    counted: { series: number; occurrences: number },
+  ): Promise<void> {
+    const isSeries = (i: number) => Math.floor((i + 1) * share) > Math.floor(i * share);
+    // Search passages stored by committed transactions (a transaction run again starts from these).
+    let storedPassages = new Set<string>();
     for (let written = 0; written < events; written += EVENTS_PER_TRANSACTION) {
-      const plans = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, events - written) }, () => factory.next());
+      const plans = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, events - written) }, (_, i) => {
+        const plan = factory.next();
+        if (isSeries(written + i)) series.makeSeries(plan);
+        return plan;
+      });
+      let stored = storedPassages;
       try {
-        await this.bulk.transaction(async (manager) => {
+        const added = await this.bulk.transaction(async (manager) => {
+          stored = new Set(storedPassages);
           // The service may have taken some of these slugs since they were handed out.
           const taken = await this.bulk.takenSlugs(
             CalendarEvent,
@@ -79,8 +116,14 @@ export class EventSeeder {
           );
           eventSlugs.markTaken(taken);
           for (const plan of plans) if (taken.has(plan.row.slug)) plan.row.slug = eventSlugs.allocate(plan.row.title);
-          await this.bulk.insertEvents(plans, manager);
+          const ids = await this.bulk.insertEvents(plans, manager, stored);
+          const occurrences = plans.flatMap((plan, i) => (plan.row.isSeries ? series.occurrencesOf(plan, ids[i]) : []));
+          await this.bulk.insertEvents(occurrences, manager, stored);
+          return occurrences.length;
         });
+        storedPassages = stored;
+        counted.series += plans.filter((plan) => plan.row.isSeries).length;
+        counted.occurrences += added;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`Seeding stopped after ${written} of ${events} events: ${reason}`);

@@ -1,4 +1,4 @@
-import { describeRules, itReturnsNull } from '../testing/table-tests';
+import { describeRules, itReturnsNull } from '../../test/table-tests';
 import { readCostEntries } from './cost-entries';
 
 describe('readCostEntries', () => {

@@ -1,4 +1,4 @@
-import { describeRules } from '../testing/table-tests';
+import { describeRules } from '../../test/table-tests';
 import { CostDetails } from './cost-details.dto';
 import { parseCost } from './parse-cost';
 

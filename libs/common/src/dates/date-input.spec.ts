@@ -1,4 +1,4 @@
-import { itReturnsNull } from '../testing/table-tests';
+import { itReturnsNull } from '../../test/table-tests';
 import { parseDateInput } from './date-input';
 import { iso, utc, zoneNamed } from './test-zones';
 

@@ -1,4 +1,4 @@
-import { itReturnsNull } from '../testing/table-tests';
+import { itReturnsNull } from '../../test/table-tests';
 import { parseTimeZone, UTC_TIME_ZONE } from './time-zone';
 
 const JULY = new Date('2026-07-01T12:00:00Z').getTime();

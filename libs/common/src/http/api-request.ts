@@ -1,4 +1,4 @@
-import type { Viewer } from '@app/domain';
+import type { Viewer } from './viewer';
 import type { Request } from 'express';
 import type { Language } from '../i18n/language';
 import type { LinkContext } from './links';

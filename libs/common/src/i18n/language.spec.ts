@@ -1,4 +1,4 @@
-import { itReturns } from '../testing/table-tests';
+import { itReturns } from '../../test/table-tests';
 import { isLanguage, languageFromAcceptHeader, resolveLanguage } from './language';
 
 describe('resolveLanguage (parameter, then path segment, then Accept-Language, then en)', () => {

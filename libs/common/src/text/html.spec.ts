@@ -1,4 +1,4 @@
-import { ADVERSARIAL_MARKUP, describeRules, describeSettles } from '../testing/table-tests';
+import { ADVERSARIAL_MARKUP, describeRules, describeSettles } from '../../test/table-tests';
 import { cleanHtml, looksLikeHtml, MAX_HTML_INPUT_LENGTH } from './html';
 
 describeRules('cleanHtml', cleanHtml, {

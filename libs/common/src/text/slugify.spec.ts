@@ -1,4 +1,4 @@
-import { describeRules, itSettles } from '../testing/table-tests';
+import { describeRules, itSettles } from '../../test/table-tests';
 import { MAX_SLUG_LENGTH, nextFreeSlug, slugBase, slugCandidatePrefix, slugify } from './slugify';
 
 describeRules('slugify', slugify, {

@@ -1,4 +1,4 @@
-import { itReturns } from '../testing/table-tests';
+import { itReturns } from '../../test/table-tests';
 import { trimChar } from './trim';
 
 describe('trimChar', () => {

@@ -1,3 +1,4 @@
+import type { DataVersion } from '@app/common/http/caching/data-version-source';
 import { rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
@@ -20,20 +21,8 @@ const CURRENT_SQL = `SELECT (SELECT COALESCE(SUM(version), 0) FROM data_versions
 /** The same, and whether an endless series' occurrences end before the growth target (one lookup on IDX_events_materialized). */
 const CURRENT_WITH_SERIES_SQL = `${CURRENT_SQL}, EXISTS (SELECT 1 FROM events WHERE materialized_until < ?) AS series_due`;
 
-/** What a read's answer depends on besides the request, read in one query at its start. */
-export interface DataVersion {
-  /** Raised in the transaction of every write. */
-  version: string;
-  /**
-   * The next instants a scheduled record becomes due, as text, and `grow` while an endless series
-   * awaits growth: an answer changes then without a write.
-   */
-  nextDue: string;
-  /** Whether a scheduled event is due at `now` and not yet published (the read publishes it first). */
-  eventsDue: boolean;
-  /** Whether an endless series' occurrences end before the growth target (the next list read extends it). */
-  seriesDue: boolean;
-}
+// The shape is the HTTP caching's (libs/common), which this repository serves through DATA_VERSION_SOURCE.
+export type { DataVersion } from '@app/common/http/caching/data-version-source';
 
 const asText = (value: unknown) =>
   value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);

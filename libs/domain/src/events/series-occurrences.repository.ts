@@ -1,3 +1,4 @@
+import { insertRowsRaw } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { eventSearchGrams } from '../search/search-gram-kinds';
@@ -215,17 +216,17 @@ export class SeriesOccurrencesRepository {
     });
     // Rows with a kept ID and new rows in separate statements: an engine fills a missing ID only
     // when the whole statement leaves it out.
-    for (const group of [rows.filter((row) => 'id' in row), rows.filter((row) => !('id' in row))]) {
-      for (let start = 0; start < group.length; start += CHUNK) {
-        await db
-          .createQueryBuilder()
-          .insert()
-          .into(CalendarEvent)
-          .values(group.slice(start, start + CHUNK) as never)
-          .updateEntity(false)
-          .execute();
-      }
-    }
+    await insertRowsRaw(
+      db,
+      CalendarEvent,
+      rows.filter((row) => 'id' in row),
+      { withIds: true },
+    );
+    await insertRowsRaw(
+      db,
+      CalendarEvent,
+      rows.filter((row) => !('id' in row)),
+    );
   }
 
   /** An exception takes every field of its series except those it changed itself. */

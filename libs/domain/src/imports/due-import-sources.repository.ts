@@ -1,6 +1,7 @@
 import { TransactionRunner } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { ImportSource } from './import-source.entity';
 
 /** A source whose scheduled refresh is due. */
 export interface DueImportSource {
@@ -47,8 +48,8 @@ export class DueImportSourcesRepository {
       async (db) => {
         const result = await db
           .createQueryBuilder()
-          .update('import_sources')
-          .set({ next_run_at: () => ':next' })
+          .update(ImportSource)
+          .set({ nextRunAt: () => ':next' })
           .where('id = :id', { id: source.id })
           .andWhere('next_run_at <= :now')
           .setParameters({ next, now })

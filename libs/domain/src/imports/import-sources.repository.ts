@@ -20,6 +20,11 @@ export class ImportSourcesRepository {
     return db.findOneBy(ImportSource, { id });
   }
 
+  /** The oldest source subscribed to this URL. */
+  findByUrl(url: string, db: EntityManager = this.manager): Promise<ImportSource | null> {
+    return db.findOne(ImportSource, { where: { url }, order: { id: 'ASC' } });
+  }
+
   save(source: ImportSource, db: EntityManager): Promise<ImportSource> {
     return db.save(source);
   }

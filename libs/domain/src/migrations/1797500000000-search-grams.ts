@@ -1,14 +1,13 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { clearSearchGrams } from '../search/search-gram-index';
-import { eventSearchGrams, organizerSearchGrams, venueSearchGrams } from '../search/search-gram-kinds';
 
 /*
  * MySQL/MariaDB: the n-gram index of substring search (search/search-grams.ts), one row per
  * distinct gram of a record: (kind, gram, record) is the primary key, so a gram's records are one
  * range of it and a record's own rows are found by their full key (its writes compute the grams
  * of its old texts). InnoDB, so it is written in the record's transaction and replicated by
- * Galera like the record. Filled here from the records already stored. SQLite searches events
- * through FTS5 (migration EventSearchIndex): nothing to do there.
+ * Galera like the record. Replaced by migration SearchPassages (which drops it and indexes the
+ * records), so it is created empty here. SQLite searches events through FTS5 (migration
+ * EventSearchIndex): nothing to do there.
  */
 export class SearchGrams1797500000000 implements MigrationInterface {
   name = 'SearchGrams1797500000000';
@@ -24,8 +23,6 @@ export class SearchGrams1797500000000 implements MigrationInterface {
          PRIMARY KEY (kind, gram, record_id)
        ) ENGINE=InnoDB`,
     );
-    await clearSearchGrams(queryRunner.connection);
-    for (const index of [eventSearchGrams, venueSearchGrams, organizerSearchGrams]) await index.fill(queryRunner.connection);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -5,7 +5,7 @@ import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
 import { ColumnFilter, whereColumns } from './column-filters';
-import { contentFilterSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
+import { contentFilterSql, indexedSearchSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
 
 export type RecordRef = { id: number } | { slug: string };
 
@@ -194,10 +194,15 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
     if (criteria.search !== undefined && criteria.search.trim() !== '') {
-      this.whereSearch(qb, criteria.search, criteria.viewer);
-      // The substring test above decides; the index only narrows the rows it runs on.
       const candidates = await this.searchGrams.candidates(this.searchTerms(criteria.search), this.dataSource);
-      if (candidates) qb.andWhere(candidates.sql);
+      if (candidates?.exact) {
+        // The index's answer is the search's: no row is read to decide (a locked record by its title).
+        qb.andWhere(indexedSearchSql('p', criteria.viewer, candidates.exact), { viewerId: criteria.viewer?.id ?? 0 });
+      } else {
+        // The substring test decides; the index only narrows the rows it runs on.
+        this.whereSearch(qb, criteria.search, criteria.viewer);
+        if (candidates) qb.andWhere(candidates.sql);
+      }
     }
     whereColumns(qb, criteria.columnFilters ?? [], criteria.viewer);
     this.applyFilters(qb, criteria);

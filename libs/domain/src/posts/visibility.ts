@@ -70,6 +70,17 @@ export function contentFilterSql(alias: string, viewer: Viewer | undefined, cont
 }
 
 /**
+ * An indexed search's answer (MySQL/MariaDB, search/search-gram-index.ts) under the same rule as
+ * contentFilterSql: `any` (a match in any column) for records the viewer can open, `title` for
+ * those it cannot. Written as `any AND (open OR title)`, so the index's matches drive the query
+ * (a top-level IN, which MariaDB reads first) and the title's are asked of locked records only.
+ */
+export function indexedSearchSql(alias: string, viewer: Viewer | undefined, match: { any: string; title: string }): string {
+  const locked = lockedSql(alias, viewer);
+  return locked === '1 = 0' ? match.any : `(${match.any} AND (NOT ${locked} OR ${match.title}))`;
+}
+
+/**
  * SQL true when the viewer may read the record aliased `alias` and it is not in trash: what a
  * filter or an embed may show. Needs the `now` parameter, and `viewerId` for signed-in non-editors.
  */

@@ -1,37 +1,41 @@
 import { DataSource, EntityManager } from 'typeorm';
-import { recordGrams, termGrams, twoCharacterRange } from './search-grams';
+import { characterCount, foldForSearch, passagesOf, searchPieces } from './search-grams';
+import { byKey, matchingPassages, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE, passageId, storePassages } from './search-passages';
 
-/** The table of migration SearchGrams (MySQL/MariaDB only). */
-export const SEARCH_GRAMS_TABLE = 'search_grams';
+/**
+ * `(kind, record_id, passage_id) → fields`: which passages a record's texts hold, in which columns;
+ * searches read its index `(kind, passage_id, record_id, fields)` (migration SearchPassages).
+ */
+export const SEARCH_POSTINGS_TABLE = 'search_postings';
 
 /** Which records a row of the table belongs to (one table for every searchable kind). */
 const KIND_OF_TABLE: Record<string, number> = { events: 1, venues: 2, organizers: 3 };
 
-/** Rows per INSERT: two thousand grams are a statement of about 60 KB. */
-const INSERT_ROWS = 2000;
+/** Rows per INSERT or DELETE of postings. */
+const POSTINGS_PER_STATEMENT = 2000;
 /** Records read per statement while filling the index. */
 const FILL_RECORDS = 2000;
-/** Index entries a gram's frequency is counted up to: beyond it a gram is "common", whichever. */
-const RARITY_CAP = 20000;
-/** How many of a search's grams the candidates must hold (the rarest): more add little. */
-const INTERSECTED = 3;
-/** Grams of a long search whose frequency is asked: evenly spread over the text. */
-const SAMPLED = 12;
 
-/** The n-gram index is kept on MySQL/MariaDB; SQLite searches through FTS5 instead. */
+/** The index is kept on MySQL/MariaDB; SQLite searches events through FTS5 instead. */
 export function keepsSearchGrams(source: DataSource | EntityManager): boolean {
   const { type } = 'connection' in source ? source.connection.options : source.options;
   return type === 'mysql' || type === 'mariadb';
 }
 
-/** Empties the whole index (every kind), before a rebuild from scratch. */
+/** Empties the whole index (every kind and the passages), before a rebuild from scratch. */
 export async function clearSearchGrams(source: DataSource): Promise<void> {
-  if (keepsSearchGrams(source)) await source.query(`TRUNCATE TABLE ${SEARCH_GRAMS_TABLE}`);
+  if (!keepsSearchGrams(source)) return;
+  for (const table of [SEARCH_POSTINGS_TABLE, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE]) await source.query(`TRUNCATE TABLE ${table}`);
 }
 
-/** A SQL condition on `p.id` or the kind's SharedTexts column (numbers only, written as literals: grams do not fit a double). */
+/**
+ * What the index says of a search, as SQL on `p` (numbers written as literals: IDs do not fit a
+ * double). `sql` narrows the rows a substring test then decides on; `exact`, when present, is the
+ * answer itself: the rows holding a matching passage in any column, and in the first (title).
+ */
 export interface CandidateCondition {
   sql: string;
+  exact?: { any: string; title: string };
 }
 
 /** How a kind's rows map to the records of its grams, when not one to one. */
@@ -42,11 +46,14 @@ export interface SharedTexts {
   owners: string;
 }
 
+/** A record's passages: ID → the columns holding it (bit i: column i) and its text. */
+type Postings = Map<bigint, { fields: number; text: string }>;
+
 /**
- * The grams of one kind of record (events, venues or organizers; search-grams.ts): kept by the
- * kind's repository in the same transaction as the record's write, read by its searches, filled
- * in bulk by seeds and rebuilt by the CLI. Grams are numbers computed here, so they are written
- * into the SQL as literals (a bound BIGINT would be compared as a double).
+ * The search index of one kind of record (events, venues or organizers): per record, the
+ * passages of its texts (search-passages.ts), kept by the kind's repository in the same
+ * transaction as the record's write, read by its searches, filled in bulk by seeds and rebuilt
+ * by the CLI.
  */
 export class SearchGramIndex {
   readonly kind: number;
@@ -81,32 +88,46 @@ export class SearchGramIndex {
     return this.columns.map((column) => (row[column] === null || row[column] === undefined ? '' : String(row[column])));
   }
 
+  private postingsOf(texts: readonly string[]): Postings {
+    const postings: Postings = new Map();
+    texts.forEach((text, column) => {
+      for (const passage of passagesOf(text)) {
+        const id = passageId(passage);
+        const entry = postings.get(id) ?? { fields: 0, text: passage };
+        entry.fields |= 1 << column;
+        postings.set(id, entry);
+      }
+    });
+    return postings;
+  }
+
   /**
-   * Brings the record's grams from those of `before` (its texts before this write, null for a new
-   * record) to those of `after` (null when it is deleted): only the grams that differ are written,
-   * so an update that leaves the texts alone writes nothing. Each statement touches the record's
-   * own rows by primary key; writers of different records never wait for each other here.
+   * Brings the record's postings from those of `before` (its texts before this write, null for a
+   * new record) to those of `after` (null when it is deleted): only what differs is written, so
+   * an update that leaves the texts alone writes nothing. New passages are added to the
+   * vocabulary first; then the record's own rows change, by primary key, in key order.
    */
   async replace(id: number, before: readonly string[] | null, after: readonly string[] | null, db: EntityManager): Promise<void> {
     if (!keepsSearchGrams(db)) return;
-    const old = before ? recordGrams(before) : new Set<bigint>();
-    const next = after ? recordGrams(after) : new Set<bigint>();
-    // In key order: InnoDB then walks its pages once, left to right.
-    const byKey = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
-    const removed = [...old].filter((gram) => !next.has(gram)).sort(byKey);
-    const added = [...next].filter((gram) => !old.has(gram)).sort(byKey);
+    const old = before ? this.postingsOf(before) : new Map();
+    const next = after ? this.postingsOf(after) : new Map();
+    const removed = [...old.keys()].filter((passage) => !next.has(passage)).sort(byKey);
+    const changed = [...next.entries()].filter(([passage, entry]) => old.get(passage)?.fields !== entry.fields);
+    await storePassages(new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text])), db);
     const recordId = Math.trunc(id);
-    for (let start = 0; start < removed.length; start += INSERT_ROWS) {
-      const grams = removed.slice(start, start + INSERT_ROWS).join(',');
-      await db.query(`DELETE FROM ${SEARCH_GRAMS_TABLE} WHERE kind = ${this.kind} AND gram IN (${grams}) AND record_id = ${recordId}`);
+    for (let start = 0; start < removed.length; start += POSTINGS_PER_STATEMENT) {
+      const passages = removed.slice(start, start + POSTINGS_PER_STATEMENT).join(',');
+      await db.query(
+        `DELETE FROM ${SEARCH_POSTINGS_TABLE} WHERE kind = ${this.kind} AND record_id = ${recordId} AND passage_id IN (${passages})`,
+      );
     }
-    await this.insert(
-      added.map((gram) => [gram, recordId]),
+    await this.insertPostings(
+      changed.map(([passage, entry]) => [passage, recordId, entry.fields]),
       db,
     );
   }
 
-  /** Removes the grams of those of the rows that own their texts, before the rows are deleted. */
+  /** Removes the postings of those of the rows that own their texts, before the rows are deleted. */
   async forget(ids: readonly number[], db: EntityManager): Promise<void> {
     if (!keepsSearchGrams(db) || ids.length === 0) return;
     for (let start = 0; start < ids.length; start += FILL_RECORDS) {
@@ -118,83 +139,80 @@ export class SearchGramIndex {
     }
   }
 
-  private async insert(rows: Array<[bigint, number]>, db: EntityManager | DataSource): Promise<void> {
-    for (let start = 0; start < rows.length; start += INSERT_ROWS) {
+  /** Postings in key order; a row already there takes the new columns (a fill beside the service). */
+  private async insertPostings(rows: Array<[bigint, number, number]>, db: EntityManager | DataSource): Promise<void> {
+    rows.sort(([a, idA], [b, idB]) => idA - idB || byKey(a, b));
+    for (let start = 0; start < rows.length; start += POSTINGS_PER_STATEMENT) {
       const values = rows
-        .slice(start, start + INSERT_ROWS)
-        .map(([gram, id]) => `(${this.kind},${gram},${id})`)
+        .slice(start, start + POSTINGS_PER_STATEMENT)
+        .map(([passage, id, fields]) => `(${this.kind},${passage},${id},${fields})`)
         .join(',');
-      // IGNORE: a fill running beside the service may have written the same row first.
-      await db.query(`INSERT IGNORE INTO ${SEARCH_GRAMS_TABLE} (kind, gram, record_id) VALUES ${values}`);
+      await db.query(
+        `INSERT INTO ${SEARCH_POSTINGS_TABLE} (kind, passage_id, record_id, fields) VALUES ${values} ON DUPLICATE KEY UPDATE fields = VALUES(fields)`,
+      );
     }
   }
 
   /**
-   * The candidates of a search (its terms: the whole text for events, each word for venues and
-   * organizers): the records holding the rarest grams of its terms of three characters or more, or
-   * for terms of two characters only, the records with a gram starting with one of them (when
-   * those grams are few). Undefined when the index cannot narrow the search (one-character terms,
-   * a common two-character one): the caller's scan decides.
+   * Indexes records written past the repositories (a bulk load, a fill): their passages and
+   * postings. `known`: passages this process already stored, not asked for again.
+   */
+  async addRecords(records: Array<[number, readonly string[]]>, db: EntityManager | DataSource, known?: Set<string>): Promise<void> {
+    if (!keepsSearchGrams(db)) return;
+    const passages = new Map<bigint, string>();
+    const rows: Array<[bigint, number, number]> = [];
+    for (const [id, texts] of records) {
+      for (const [passage, entry] of this.postingsOf(texts)) {
+        passages.set(passage, entry.text);
+        rows.push([passage, Math.trunc(id), entry.fields]);
+      }
+    }
+    await storePassages(passages, db, known);
+    await this.insertPostings(rows, db);
+  }
+
+  /** SQL: the kind's rows whose record holds one of the passages (in a column of `fields`, when given). */
+  private holding(passages: readonly bigint[], fields?: number): string {
+    if (passages.length === 0) return '1 = 0';
+    const inFields = fields === undefined ? '' : ` AND sp.fields & ${fields} <> 0`;
+    return `${this.candidateColumn} IN (SELECT sp.record_id FROM ${SEARCH_POSTINGS_TABLE} sp WHERE sp.kind = ${this.kind} AND sp.passage_id IN (${passages.join(',')})${inFields})`;
+  }
+
+  /**
+   * What the index says of a search (its terms: the whole text for events, each word for venues
+   * and organizers). One term of one piece (no passage break inside): the exact answer, the rows
+   * holding a passage that contains it. Otherwise the candidates: for each term, the rows holding
+   * a passage that contains its longest piece; the caller's substring test decides. Undefined
+   * when the index cannot narrow the search (pieces of one character, too many passages).
    */
   async candidates(terms: readonly string[], source: DataSource | EntityManager): Promise<CandidateCondition | undefined> {
     if (!keepsSearchGrams(source)) return undefined;
-    const grams = [...new Set(terms.flatMap((term) => termGrams(term)))];
-    if (grams.length === 0) {
-      const range = terms.map((term) => twoCharacterRange(term)).find((found) => found !== undefined);
-      if (!range) return undefined;
-      // A common pair (`er`) starts grams in most records: reading them all and then the rows
-      // costs more than the scan (measured at 100,000 events: 1.6 s against 1.3 s), so the scan
-      // decides; a rare pair is found from its few grams.
-      const inRange = `FROM ${SEARCH_GRAMS_TABLE} WHERE kind = ${this.kind} AND gram BETWEEN ${range[0]} AND ${range[1]}`;
-      const [{ n }] = (await source.query(`SELECT COUNT(1) AS n FROM (SELECT 1 ${inRange} LIMIT ${RARITY_CAP + 1}) c`)) as Array<{
-        n: number | string;
-      }>;
-      if (Number(n) > RARITY_CAP) return undefined;
-      return {
-        sql: `${this.candidateColumn} IN (SELECT sg.record_id FROM ${SEARCH_GRAMS_TABLE} sg WHERE sg.kind = ${this.kind} AND sg.gram BETWEEN ${range[0]} AND ${range[1]})`,
-      };
+    if (terms.length === 1) {
+      const pieces = searchPieces(terms[0]);
+      // Exact only without any passage break, also at the ends (`<jazz` is not `jazz`).
+      if (pieces.length === 1 && pieces[0] === foldForSearch(terms[0])) {
+        const passages = await matchingPassages(pieces[0], source);
+        if (passages) return { sql: this.holding(passages), exact: { any: this.holding(passages), title: this.holding(passages, 1) } };
+      }
     }
-    const chosen = await this.rarest(grams, source);
-    const [first, ...others] = chosen;
-    const joins = others
-      .map(
-        (gram, i) =>
-          ` INNER JOIN ${SEARCH_GRAMS_TABLE} sg${i + 1} ON sg${i + 1}.kind = ${this.kind} AND sg${i + 1}.gram = ${gram} AND sg${i + 1}.record_id = sg0.record_id`,
-      )
-      .join('');
-    return {
-      sql: `${this.candidateColumn} IN (SELECT sg0.record_id FROM ${SEARCH_GRAMS_TABLE} sg0${joins} WHERE sg0.kind = ${this.kind} AND sg0.gram = ${first})`,
-    };
-  }
-
-  /** The INTERSECTED rarest of the grams, rarest first: each counted in the index up to RARITY_CAP entries. */
-  private async rarest(grams: bigint[], source: DataSource | EntityManager): Promise<bigint[]> {
-    if (grams.length === 1) return grams;
-    const sampled =
-      grams.length <= SAMPLED
-        ? grams
-        : Array.from({ length: SAMPLED }, (_v, i) => grams[Math.round((i * (grams.length - 1)) / (SAMPLED - 1))]);
-    const counts = sampled
-      .map(
-        (gram, i) =>
-          `SELECT ${i} AS i, COUNT(1) AS n FROM (SELECT 1 FROM ${SEARCH_GRAMS_TABLE} WHERE kind = ${this.kind} AND gram = ${gram} LIMIT ${RARITY_CAP}) c${i}`,
-      )
-      .join(' UNION ALL ');
-    const rows = (await source.query(counts)) as Array<{ i: number | string; n: number | string }>;
-    return rows
-      .map((row) => ({ gram: sampled[Number(row.i)], n: Number(row.n) }))
-      .sort((a, b) => a.n - b.n)
-      .slice(0, INTERSECTED)
-      .map((row) => row.gram);
+    const conditions: string[] = [];
+    for (const term of terms) {
+      const longest = searchPieces(term).sort((a, b) => characterCount(b) - characterCount(a))[0];
+      if (longest === undefined) continue;
+      const passages = await matchingPassages(longest, source);
+      if (passages) conditions.push(this.holding(passages));
+    }
+    return conditions.length === 0 ? undefined : { sql: conditions.join(' AND ') };
   }
 
   /**
    * Fills the index for the records with an ID above `afterId` (all when 0), in ID order, a batch
-   * per statement. Rows already there stay (IGNORE): a fill beside the service loses nothing, and
-   * extra grams of a text changed meanwhile only add candidates the substring test drops.
+   * per statement. Rows already there stay: a fill beside the service loses nothing, and postings
+   * of a text changed meanwhile only add candidates.
    */
   async fill(source: DataSource, afterId = 0): Promise<number> {
     if (!keepsSearchGrams(source)) return 0;
+    const known = new Set<string>();
     let last = afterId;
     let records = 0;
     for (;;) {
@@ -203,14 +221,11 @@ export class SearchGramIndex {
         [last],
       )) as Array<Record<string, unknown> & { id: number | string }>;
       if (rows.length === 0) return records;
-      const grams: Array<[bigint, number]> = [];
-      for (const row of rows) {
-        const id = Number(row.id);
-        for (const gram of recordGrams(this.textsOfRow(row))) grams.push([gram, id]);
-      }
-      // In key order: the batch's rows of one gram land together, pages are walked once.
-      grams.sort(([a, idA], [b, idB]) => (a < b ? -1 : a > b ? 1 : idA - idB));
-      await this.insert(grams, source);
+      await this.addRecords(
+        rows.map((row) => [Number(row.id), this.textsOfRow(row)]),
+        source,
+        known,
+      );
       records += rows.length;
       last = Number(rows[rows.length - 1].id);
     }

@@ -1,4 +1,4 @@
-import { recordGrams, termGrams, twoCharacterRange } from './search-grams';
+import { passagesOf, recordGrams, searchPieces, termGrams, twoCharacterRange } from './search-grams';
 
 describe('search grams', () => {
   it('every gram of a contained text is a gram of the record, whatever the case', () => {
@@ -19,5 +19,16 @@ describe('search grams', () => {
 
   it('counts characters beyond the basic plane as one', () => {
     expect(termGrams('a😀b')).toHaveLength(1);
+  });
+});
+
+describe('passages', () => {
+  it('cuts folded texts at tag brackets, slashes and line breaks, keeping passages of two characters or more', () => {
+    expect(passagesOf('<p>Großer ÄRGER</p>\n<p>Ab 18/ok</p>')).toEqual(['großer ärger', 'ab 18', 'ok']);
+  });
+
+  it('a search is cut at the same characters, so a search of one piece lies inside one passage', () => {
+    expect(searchPieces('ÄRGER im <b>Jazz')).toEqual(['ärger im ', 'b', 'jazz']);
+    expect(searchPieces('jazzabend')).toEqual(['jazzabend']);
   });
 });

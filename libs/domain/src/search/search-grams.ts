@@ -53,3 +53,30 @@ export function twoCharacterRange(text: string): [bigint, bigint] | undefined {
   if (points.length !== 2) return undefined;
   return [encode(points[0], points[1], 0), encode(points[0], points[1], MAX_CODE_POINT)];
 }
+
+/*
+ * Passages: a folded text cut at the characters that end one (HTML tag brackets, slashes, line
+ * breaks). A search without such characters lies inside one passage wherever it occurs, so a
+ * record contains it exactly when one of its passages does: the index keeps each distinct
+ * passage once (its text and grams) and, per record, which passages its texts hold. Calendars
+ * repeat passages (a venue's directions, a series' paragraphs, a seed's sentences), so the
+ * grams of a repeated passage are written once, not per record.
+ */
+const PASSAGE_BREAK = /[<>/\n\r]/;
+
+/** The distinct passages of a text, folded, of two characters or more (a shorter one holds no search of two). */
+export function passagesOf(text: string): string[] {
+  return [...new Set(foldForSearch(text).split(PASSAGE_BREAK))].filter((passage) => [...passage].length >= 2);
+}
+
+/** A search's pieces between passage breaks, folded (one piece: the search lies inside one passage). */
+export function searchPieces(text: string): string[] {
+  return foldForSearch(text)
+    .split(PASSAGE_BREAK)
+    .filter((piece) => piece !== '');
+}
+
+/** Code points of a folded text (a character beyond the basic plane counts as one). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}

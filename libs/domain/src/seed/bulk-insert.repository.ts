@@ -1,4 +1,4 @@
-import { TransactionRunner } from '@app/database';
+import { insertRowsRaw, TransactionRunner } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { Brackets, DataSource, EntityManager, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
@@ -6,8 +6,11 @@ import { EventOrganizer, EventTerm, EventVenue } from '../events/event-link.enti
 import { CalendarEvent } from '../events/event.entity';
 import { EventSearchIndexRepository, SearchMarks } from '../events/event-search-index.repository';
 import { tallyOf } from '../events/event-tally';
+import { createMissingIndexes, dropDeferredIndexes } from './deferred-indexes';
+import { insertLiteralRows } from './mysql-literal-rows';
 import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
+import { eventSearchGrams } from '../search/search-gram-kinds';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { termNameKey } from '../terms/term-name-key';
 import { TermTarget, taxonomyOf } from '../terms/terms.repository';
@@ -49,61 +52,46 @@ export class BulkInsertRepository {
   ) {}
 
   /**
-   * Runs a load of many events. SQLite: the non-unique indexes of `events` are dropped for the
-   * load and created again after it (a million random inserts into six B-trees cost more than
-   * building them once: 1,000,000 events 135 s → 101 s of CPU), the search index is filled
-   * in one pass at its end (EventSearchIndexRepository), and this process's connection skips the
-   * syncs of its commits (a crash of the machine may lose the seed, never corrupts the file: WAL).
-   * A load interrupted on its way leaves indexes missing: the next load creates them first. A
-   * service running beside the load answers from scans meanwhile (slower, never wrong).
+   * Runs a load of many events. Both databases: the non-unique indexes of `events` (and MySQL's
+   * search postings by passage) are dropped for the load and built again after it
+   * (deferred-indexes.ts; SQLite: 1,000,000 events 135 s → 101 s of CPU). SQLite: the search
+   * index is filled in one pass at its end (EventSearchIndexRepository), and this process's
+   * connection skips the syncs of its commits (a crash of the machine may lose the seed, never
+   * corrupts the file: WAL). A load interrupted on its way leaves indexes missing: the next load
+   * creates them first. A service running beside the load answers from scans meanwhile (slower,
+   * never wrong).
    */
   async bulkLoad<T>(load: () => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'better-sqlite3') return load();
-    const [{ synchronous }] = (await this.dataSource.query('PRAGMA synchronous')) as Array<{ synchronous: number }>;
-    await this.dataSource.query('PRAGMA synchronous = OFF');
+    const sqlite = this.dataSource.options.type === 'better-sqlite3';
+    const [{ synchronous }] = sqlite
+      ? ((await this.dataSource.query('PRAGMA synchronous')) as Array<{ synchronous: number }>)
+      : [{ synchronous: 0 }];
+    if (sqlite) await this.dataSource.query('PRAGMA synchronous = OFF');
     try {
-      await this.createMissingEventIndexes();
-      await this.transactions.run(async (db) => {
-        for (const index of this.deferredEventIndexes()) await db.query(`DROP INDEX IF EXISTS "${index.name}"`);
-      });
+      await createMissingIndexes(this.dataSource, this.transactions);
+      await dropDeferredIndexes(this.dataSource, this.transactions);
       try {
         return await this.searchIndex.deferredDuring(load);
       } finally {
-        await this.createMissingEventIndexes();
+        await createMissingIndexes(this.dataSource, this.transactions);
       }
     } finally {
-      await this.dataSource.query(`PRAGMA synchronous = ${Number(synchronous)}`);
+      if (sqlite) await this.dataSource.query(`PRAGMA synchronous = ${Number(synchronous)}`);
     }
   }
 
-  /** The search index's marks before a load of records that bypasses the repositories (MySQL: last IDs). */
-  searchMarks(): Promise<SearchMarks> {
-    return this.searchIndex.marks();
+  /**
+   * The search index's marks before a load of records that bypasses the repositories (MySQL:
+   * last IDs). Events are left out: insertEvents indexes them as it writes them.
+   */
+  async searchMarks(): Promise<SearchMarks> {
+    const { events: _indexedOnInsert, ...marks } = await this.searchIndex.marks();
+    return marks;
   }
 
   /** Indexes for search the records loaded since `marks` (MySQL/MariaDB: their n-grams, in bulk). */
   fillSearchIndex(marks: SearchMarks): Promise<number> {
     return this.searchIndex.fillAfter(marks);
-  }
-
-  /** The non-unique indexes of `events` as the entity declares them (the migrations create the same). */
-  private deferredEventIndexes(): Array<{ name: string; columns: string[] }> {
-    return this.dataSource
-      .getMetadata(CalendarEvent)
-      .indices.filter((index) => !index.isUnique && !index.where)
-      .map((index) => ({ name: index.name, columns: index.columns.map((column) => column.databaseName) }));
-  }
-
-  /** Creates the deferred indexes of `events` that are missing (after a load, or an interrupted one). */
-  private async createMissingEventIndexes(): Promise<void> {
-    await this.transactions.run(async (db) => {
-      const rows: Array<{ name: string }> = await db.query(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'`);
-      const present = new Set(rows.map((row) => row.name));
-      for (const index of this.deferredEventIndexes()) {
-        if (present.has(index.name)) continue;
-        await db.query(`CREATE INDEX "${index.name}" ON "events" (${index.columns.map((column) => `"${column}"`).join(', ')})`);
-      }
-    });
   }
 
   /**
@@ -145,12 +133,26 @@ export class BulkInsertRepository {
     );
   }
 
-  /** Events and their links, in the caller's transaction, so an event is never stored without its links. */
-  async insertEvents(plans: PlannedEvent[], db: EntityManager): Promise<void> {
+  /**
+   * Events and their links, in the caller's transaction, so an event is never stored without its
+   * links. `storedPassages`: search passages the load's committed transactions stored (a seed's
+   * texts repeat), not asked for again; this transaction adds its own.
+   */
+  async insertEvents(plans: PlannedEvent[], db: EntityManager, storedPassages?: Set<string>): Promise<number[]> {
     const ids = db.connection.options.type === 'better-sqlite3' ? writeEventsSqlite(plans, db) : await this.insertEventRows(plans, db);
-    // Generated events are single events: each shows its own texts (text_id, CalendarEvent).
+    // MySQL/MariaDB: search postings from the texts at hand (no read back of the rows); an
+    // occurrence is found through its series' texts (text_id), so it needs none of its own.
+    const ownTexts = plans.flatMap(({ row }, i) => (row.recurringEventId == null ? [{ row, id: ids[i] }] : []));
+    await eventSearchGrams.addRecords(
+      ownTexts.map(({ row, id }) => [id, eventSearchGrams.columns.map((column) => String(row[column as 'title'] ?? ''))]),
+      db,
+      storedPassages,
+    );
+    // A single event or a series shows its own texts, an occurrence its series' (text_id, CalendarEvent).
     for (const batch of inBatches(ids))
-      await db.query(`UPDATE events SET text_id = id WHERE id IN (${batch.map((id) => Math.trunc(id)).join(',')})`);
+      await db.query(
+        `UPDATE events SET text_id = COALESCE(recurring_event_id, id) WHERE id IN (${batch.map((id) => Math.trunc(id)).join(',')})`,
+      );
     // The counts kept for lists rise in the same transaction, so they stay exact beside a running service.
     for (const { row, termIds } of plans) {
       const tally = tallyOf({
@@ -160,16 +162,25 @@ export class BulkInsertRepository {
         startUtc: row.startUtc as Date,
         endUtc: row.endUtc as Date,
         termIds,
+        isSeries: Boolean(row.isSeries),
+        isOccurrence: row.recurringEventId !== null && row.recurringEventId !== undefined,
       });
       this.counts.noteEvent(db, tally, 1);
     }
     await this.counts.flush(db);
+    return ids;
   }
 
+  /** MySQL/MariaDB: events in raw multi-row INSERTs (complete rows, so no defaults are needed), then their links. */
   private async insertEventRows(plans: PlannedEvent[], db: EntityManager): Promise<number[]> {
-    const ids = await this.insertWithIds(
+    await insertRowsRaw(
+      db,
       CalendarEvent,
-      plans.map((plan) => plan.row),
+      plans.map((plan) => plan.row as Record<string, unknown>),
+    );
+    const ids = await this.idsBySlug(
+      CalendarEvent,
+      plans.map((plan) => plan.row.slug),
       db,
     );
     const rows = <L>(pick: (plan: PlannedEvent, eventId: number) => L[]) => plans.flatMap((plan, i) => pick(plan, ids[i]));
@@ -232,6 +243,9 @@ export class BulkInsertRepository {
 
   /** Multi-row INSERTs through the entity metadata, so each driver gets its own date and boolean forms. */
   private async insertRows<E extends ObjectLiteral>(target: EntityTarget<E>, rows: NewRow<E>[], db: EntityManager): Promise<void> {
+    if (db.connection.options.type === 'mysql' || db.connection.options.type === 'mariadb') {
+      return insertLiteralRows(target as Function, rows, db);
+    }
     for (const batch of inBatches(rows)) {
       // updateEntity(false): the generated IDs are read back by slug, which works alike on both drivers.
       await db.createQueryBuilder().insert().into(target).values(batch).updateEntity(false).execute();

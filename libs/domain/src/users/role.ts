@@ -1,5 +1,7 @@
-export const ROLES = ['administrator', 'editor', 'author', 'contributor'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '@app/common/http/viewer';
+
+// Who asks is request context (libs/common); what a role may do is the domain's.
+export { ROLES, type Role } from '@app/common/http/viewer';
 
 /** Editors and administrators manage every record and all terms (docs/api-rules.md, Statuses, users and permissions). */
 export function isEditorial(role: Role | undefined): boolean {

@@ -11,6 +11,7 @@ export type EventDetails = Pick<
   | 'description'
   | 'descriptionHtml'
   | 'location'
+  | 'place'
   | 'geo'
   | 'structuredLocation'
   | 'organizer'
@@ -28,13 +29,15 @@ export function readEventDetails(properties: Property[]): EventDetails {
   const all = (name: string) => properties.filter((property) => property.name === name);
   const status = first('STATUS')?.value.trim().toUpperCase() as ImportStatus | undefined;
   const structuredLocation = readStructuredLocation(first('X-APPLE-STRUCTURED-LOCATION'));
-  const location = singleLine(unescapeText(first('LOCATION')?.value ?? ''));
+  const locationText = unescapeText(first('LOCATION')?.value ?? '');
+  const location = singleLine(locationText);
   return {
     status: status && STATUSES.includes(status) ? status : null,
     summary: singleLine(unescapeText(first('SUMMARY')?.value ?? '')),
     description: unescapeText(first('DESCRIPTION')?.value ?? '').trim(),
     descriptionHtml: readHtmlDescription(all('X-ALT-DESC')),
     location: location === '' ? null : location,
+    place: readPlace(locationText),
     geo: readGeo(first('GEO')?.value) ?? structuredLocation?.geo ?? null,
     structuredLocation,
     organizer: readOrganizer(first('ORGANIZER')),
@@ -42,6 +45,16 @@ export function readEventDetails(properties: Property[]): EventDetails {
     url: httpUrl(unescapeText(first('URL')?.value ?? '')),
     images: readImages([...all('ATTACH'), ...all('IMAGE')]),
   };
+}
+
+/** The place's name (the first line of LOCATION that has text) and its address (the other lines, joined with commas). */
+function readPlace(text: string): { name: string; address: string | null } | null {
+  const lines = text
+    .split(/\r\n|\r|\n/)
+    .map(singleLine)
+    .filter((line) => line !== '');
+  if (lines.length === 0) return null;
+  return { name: lines[0], address: lines.length > 1 ? lines.slice(1).join(', ') : null };
 }
 
 function readHtmlDescription(altDescriptions: Property[]): string | null {

@@ -89,6 +89,12 @@ export interface ImportItem {
   exdates: ImportTime[];
   /** LOCATION as one line, or null when absent or empty. */
   location: string | null;
+  /**
+   * LOCATION split at its first line break, as Apple Calendar and ical-generator (this service's
+   * own feeds) write a place: its name, then its address. Without a line break the whole text is
+   * the name and the address null.
+   */
+  place: { name: string; address: string | null } | null;
   /** GEO, else the coordinates of Apple's structured location, else null. */
   geo: Geo | null;
   structuredLocation: StructuredLocation | null;

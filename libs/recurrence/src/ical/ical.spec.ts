@@ -76,7 +76,7 @@ describe('vtimezone', () => {
 
 describe('independence from the process TZ', () => {
   it('gives the same occurrences and VTIMEZONEs under two TZ values', () => {
-    const script = join(__dirname, '..', '__fixtures__', 'expansion-digest.ts');
+    const script = join(__dirname, '..', '..', 'test', 'expansion-digest.ts');
     const run = (tz: string) =>
       execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', script], {
         env: { ...process.env, TZ: tz },

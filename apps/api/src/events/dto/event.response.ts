@@ -122,7 +122,8 @@ export class EventResponse extends PostRecordResponse {
   recurrence_id_utc: string | null;
 
   /** The import source and UID the event came from (an occurrence: its series'); null when it was not imported or is locked. */
-  @ApiProperty({ type: () => EventImportResponse, nullable: true })
+  // The document writes it as a nullable oneOf (api-document.ts).
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath('EventImport') }] })
   import: EventImportResponse | null;
 }
 

@@ -1,6 +1,5 @@
-import { IsHttpUrlOrEmpty, LocalizedQuery, MaxItems, PageQuery } from '@app/common';
+import { ApiNamedSchema, IsHttpUrlOrEmpty, MaxItems, PageQuery } from '@app/common';
 import { OptionalField } from '@app/posts';
-import { IntersectionType } from '@nestjs/swagger';
 import { Allow, IsIn, IsString, MaxLength } from 'class-validator';
 
 /** Statuses an import may give the events it creates. */
@@ -23,12 +22,14 @@ export class ImportSourceFieldsDto {
   status?: string;
 
   /** Categories added to every imported event, by ID, slug or name (a list or comma-separated); names that match none are created. */
+  @ApiNamedSchema('TermReferences')
   @OptionalField()
   @Allow()
   @MaxItems(MAX_REFERENCES)
   categories?: unknown;
 
   /** Tags added to every imported event, by ID, slug or name (a list or comma-separated). */
+  @ApiNamedSchema('TermReferences')
   @OptionalField()
   @Allow()
   @MaxItems(MAX_REFERENCES)
@@ -84,9 +85,6 @@ export class RunImportDto {
   @IsString()
   calendar?: string;
 }
-
-/** The source's options in the query string, where the body is the calendar itself (text/calendar). */
-export class ImportOptionsQuery extends IntersectionType(LocalizedQuery, ImportSourceFieldsDto) {}
 
 /** `GET /imports`: a page of sources. */
 export class ListImportsQuery extends PageQuery {}

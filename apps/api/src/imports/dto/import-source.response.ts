@@ -1,5 +1,5 @@
 import { PageEnvelope } from '@app/common';
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 
 /** A VEVENT a run left out. */
 @ApiSchema({ name: 'ImportSkipped' })
@@ -127,11 +127,12 @@ export class ImportSourceResponse {
   last_success_utc: string | null;
 
   /** Why the last run failed, or null when it succeeded. */
-  @ApiProperty({ type: () => ImportErrorResponse, nullable: true })
+  // Nullable oneOfs in the document (api-document.ts).
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath('ImportError') }] })
   last_error: ImportErrorResponse | null;
 
   /** The report of the last run that read its calendar, or null. */
-  @ApiProperty({ type: () => ImportReportResponse, nullable: true })
+  @ApiProperty({ oneOf: [{ $ref: getSchemaPath('ImportReport') }] })
   last_report: ImportReportResponse | null;
 
   /** Creation in UTC, `YYYY-MM-DD HH:MM:SS`. */

@@ -1,4 +1,4 @@
-import type { DataVersion } from '@app/domain';
+import type { DataVersion } from './data-version-source';
 import { VersionReads } from './version-reads';
 
 /** A version source whose reads the test answers one by one, recording when each started. */

@@ -1,5 +1,4 @@
-import type { DataVersion } from '@app/domain';
-import { DataVersionSource } from './data-version-source';
+import { DataVersion, DataVersionSource } from './data-version-source';
 
 /** A data version read, and the instant it was read at (the readers' `now`). */
 export interface VersionReading {

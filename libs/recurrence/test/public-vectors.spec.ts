@@ -1,5 +1,5 @@
 import { ApiError } from '@app/common';
-import { recurrenceReasonKey, RecurrenceReason } from '../recurrence-error';
+import { recurrenceReasonKey, RecurrenceReason } from '../src/recurrence-error';
 import { VECTOR_FILES, actualStarts, expectedStarts, VectorCase } from './public-vectors';
 
 /*

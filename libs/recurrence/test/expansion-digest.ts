@@ -3,7 +3,7 @@
  * runs this under two process TZ values and compares (ical.spec.ts).
  */
 import { formatUtc } from '@app/common';
-import { expandOccurrences, parseRecurrence, vtimezone } from '../index';
+import { expandOccurrences, parseRecurrence, vtimezone } from '../src';
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC+5:30'];
 const RULES = ['FREQ=DAILY;COUNT=400', 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20270401', 'FREQ=MONTHLY;BYDAY=-1FR;COUNT=30'];

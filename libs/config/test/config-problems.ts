@@ -1,5 +1,5 @@
-import { ConfigError } from './config-error';
-import { loadConfig } from './load-config';
+import { ConfigError } from '../src/config-error';
+import { loadConfig } from '../src/load-config';
 
 /* For the unit specs: how they ask what loadConfig refuses. */
 

@@ -1,7 +1,7 @@
 import { formatUtc, WallTime } from '@app/common';
-import { expandOccurrences } from '../expand/expand-occurrences';
-import { parseRecurrence } from '../series/parse-recurrence';
-import { SeriesTiming } from '../series/series';
+import { expandOccurrences } from '../src/expand/expand-occurrences';
+import { parseRecurrence } from '../src/series/parse-recurrence';
+import { SeriesTiming } from '../src/series/series';
 import dateutil from './dateutil-rrule.json';
 import libical from './libical-icalrecur.json';
 

@@ -1,0 +1,151 @@
+import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { createHash } from 'crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { characterCount, recordGrams, termGrams, twoCharacterRange } from './search-grams';
+
+/*
+ * The passage vocabulary of MySQL/MariaDB's search index (search-grams.ts, "Passages"): each
+ * distinct folded passage once, with its grams. A passage's ID is a hash of its text, so every
+ * writer (and the seed) knows it without reading it back, and two writers storing the same new
+ * passage write the same row. Passages are only added; a rebuild (search:reindex) drops those no
+ * record holds any more.
+ */
+
+/** The passages' texts: `id` (hash) and `text`, folded, compared byte for byte (binary collation). */
+export const PASSAGES_TABLE = 'search_passages';
+/** `(gram, passage_id)`: the passages holding a gram are one range of the primary key. */
+export const PASSAGE_GRAMS_TABLE = 'search_passage_grams';
+
+type Source = DataSource | EntityManager;
+
+/** Index entries a gram's frequency is counted up to: beyond it a gram is "common", whichever. */
+const RARITY_CAP = 20000;
+/** How many of a search's grams a passage must hold to be tested (the rarest): more add little. */
+const INTERSECTED = 3;
+/** Grams of a long search whose frequency is asked: evenly spread over the text. */
+const SAMPLED = 12;
+/** Passages matching one search the index names by ID at most; beyond, the caller scans. */
+export const MATCHED_PASSAGES_CAP = 20000;
+/** IDs per statement that reads passages by ID. */
+const IDS_PER_READ = 1000;
+/** Characters of passage text per INSERT (far below max_allowed_packet). */
+const TEXT_PER_INSERT = 500000;
+/** Gram rows per INSERT: about 60 KB. */
+const GRAMS_PER_INSERT = 2000;
+
+/** IDs of recent passages: texts repeat (a seed's sentences, a series' paragraphs); hashing is most of a bulk fill's CPU. */
+const recentIds = new Map<string, bigint>();
+const RECENT_IDS_CAP = 50000;
+
+/** A passage's ID: the first 64 bits of the SHA-256 of its folded text, as a signed BIGINT. */
+export function passageId(passage: string): bigint {
+  let id = recentIds.get(passage);
+  if (id === undefined) {
+    id = createHash('sha256').update(passage).digest().readBigInt64BE(0);
+    if (recentIds.size >= RECENT_IDS_CAP) recentIds.clear();
+    recentIds.set(passage, id);
+  }
+  return id;
+}
+
+export function byKey(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The IDs of these passages that the vocabulary holds. */
+async function presentPassages(ids: readonly bigint[], db: Source): Promise<Set<string>> {
+  const present = new Set<string>();
+  for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+    const rows = (await db.query(
+      `SELECT CAST(id AS CHAR) AS id FROM ${PASSAGES_TABLE} WHERE id IN (${ids.slice(start, start + IDS_PER_READ).join(',')})`,
+    )) as Array<{ id: string }>;
+    for (const row of rows) present.add(row.id);
+  }
+  return present;
+}
+
+/**
+ * Adds the passages the vocabulary lacks, with their grams, in ID order (writers that add the
+ * same new passages take their rows in one order). `known`: IDs this process already stored (a
+ * bulk fill), not asked again.
+ */
+export async function storePassages(passages: ReadonlyMap<bigint, string>, db: Source, known?: Set<string>): Promise<void> {
+  const asked = [...passages.keys()].filter((id) => !known?.has(String(id))).sort(byKey);
+  if (asked.length === 0) return;
+  const present = await presentPassages(asked, db);
+  const missing = asked.filter((id) => !present.has(String(id)));
+  for (let start = 0; start < missing.length; ) {
+    const batch: bigint[] = [];
+    for (let size = 0; start < missing.length && size < TEXT_PER_INSERT; start++) {
+      batch.push(missing[start]);
+      size += (passages.get(missing[start]) ?? '').length;
+    }
+    // IGNORE: another writer may have stored the same passage meanwhile (the same text, by its ID).
+    await db.query(
+      `INSERT IGNORE INTO ${PASSAGES_TABLE} (id, text) VALUES ${batch.map((id) => `(${id}, ?)`).join(',')}`,
+      batch.map((id) => passages.get(id)),
+    );
+  }
+  const grams = missing.flatMap((id) => [...recordGrams([passages.get(id) ?? ''])].map((gram): [bigint, bigint] => [gram, id]));
+  grams.sort(([a, idA], [b, idB]) => byKey(a, b) || byKey(idA, idB));
+  for (let start = 0; start < grams.length; start += GRAMS_PER_INSERT) {
+    const values = grams
+      .slice(start, start + GRAMS_PER_INSERT)
+      .map(([gram, id]) => `(${gram},${id})`)
+      .join(',');
+    await db.query(`INSERT IGNORE INTO ${PASSAGE_GRAMS_TABLE} (gram, passage_id) VALUES ${values}`);
+  }
+  for (const id of missing) known?.add(String(id));
+}
+
+/** The INTERSECTED rarest of the grams, rarest first: each counted up to RARITY_CAP passages. */
+async function rarest(grams: bigint[], source: Source): Promise<bigint[]> {
+  if (grams.length === 1) return grams;
+  const sampled =
+    grams.length <= SAMPLED
+      ? grams
+      : Array.from({ length: SAMPLED }, (_v, i) => grams[Math.round((i * (grams.length - 1)) / (SAMPLED - 1))]);
+  const counts = sampled
+    .map(
+      (gram, i) =>
+        `SELECT ${i} AS i, COUNT(1) AS n FROM (SELECT 1 FROM ${PASSAGE_GRAMS_TABLE} WHERE gram = ${gram} LIMIT ${RARITY_CAP}) c${i}`,
+    )
+    .join(' UNION ALL ');
+  const rows = (await source.query(counts)) as Array<{ i: number | string; n: number | string }>;
+  return rows
+    .map((row) => ({ gram: sampled[Number(row.i)], n: Number(row.n) }))
+    .sort((a, b) => a.n - b.n)
+    .slice(0, INTERSECTED)
+    .map((row) => row.gram);
+}
+
+/** SQL selecting the IDs of the passages that may contain `piece` (its grams), or undefined for one character. */
+async function gramCandidates(piece: string, source: Source): Promise<string | undefined> {
+  const length = characterCount(piece);
+  if (length === 2) {
+    const [low, high] = twoCharacterRange(piece) ?? [0n, 0n];
+    return `SELECT g.passage_id FROM ${PASSAGE_GRAMS_TABLE} g WHERE g.gram BETWEEN ${low} AND ${high}`;
+  }
+  if (length < 2) return undefined;
+  const [first, ...others] = await rarest(termGrams(piece), source);
+  const joins = others
+    .map((gram, i) => ` INNER JOIN ${PASSAGE_GRAMS_TABLE} g${i + 1} ON g${i + 1}.gram = ${gram} AND g${i + 1}.passage_id = g0.passage_id`)
+    .join('');
+  return `SELECT g0.passage_id FROM ${PASSAGE_GRAMS_TABLE} g0${joins} WHERE g0.gram = ${first}`;
+}
+
+/**
+ * The IDs of the passages that contain `piece` (folded, without passage breaks, two characters
+ * or more): the passages holding its rarest grams, each tested with LIKE on its folded text.
+ * Undefined when the index cannot say (one character) or more than MATCHED_PASSAGES_CAP match.
+ */
+export async function matchingPassages(piece: string, source: Source): Promise<bigint[] | undefined> {
+  const candidates = await gramCandidates(piece, source);
+  if (candidates === undefined) return undefined;
+  const rows = (await source.query(
+    `SELECT CAST(sp.id AS CHAR) AS id FROM ${PASSAGES_TABLE} sp WHERE sp.id IN (${candidates}) AND sp.text LIKE ? ESCAPE '${LIKE_ESCAPE}' LIMIT ${MATCHED_PASSAGES_CAP + 1}`,
+    [containsPattern(piece)],
+  )) as Array<{ id: string }>;
+  if (rows.length > MATCHED_PASSAGES_CAP) return undefined;
+  return rows.map((row) => BigInt(row.id)).sort(byKey);
+}
