@@ -1,5 +1,5 @@
 import { API_NAMESPACE, Language, slugify } from '@app/common';
-import { fieldExamples } from '@app/posts';
+import { FieldMap, fieldExamples } from '@app/posts';
 import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../venues/venue.fields';
 import { EXAMPLE_TEXTS } from './example-texts';
@@ -59,12 +59,24 @@ export function imageExample(): Example {
   };
 }
 
+/** A venue or organizer: the post fields, its name under its kind's key, then its fields' examples. */
+function linkedRecordExample(
+  language: Language,
+  kind: 'venue' | 'organizer',
+  text: { name: string; description: string },
+  fields: FieldMap,
+): Example {
+  return {
+    ...postFields(language, kind, IDS[kind], slugify(text.name), { description: text.description, excerpt: '' }),
+    [kind]: text.name,
+    ...fieldExamples(fields),
+  };
+}
+
 export function venueExample(language: Language): Example {
   const { venue } = EXAMPLE_TEXTS[language];
   return {
-    ...postFields(language, 'venue', IDS.venue, slugify(venue.name), { description: venue.description, excerpt: '' }),
-    venue: venue.name,
-    ...fieldExamples(VENUE_FIELDS),
+    ...linkedRecordExample(language, 'venue', venue, VENUE_FIELDS),
     address: venue.address,
     city: venue.city,
     country: venue.country,
@@ -76,12 +88,7 @@ export function venueExample(language: Language): Example {
 
 export function organizerExample(language: Language): Example {
   const { organizer } = EXAMPLE_TEXTS[language];
-  return {
-    ...postFields(language, 'organizer', IDS.organizer, slugify(organizer.name), { description: organizer.description, excerpt: '' }),
-    organizer: organizer.name,
-    ...fieldExamples(ORGANIZER_FIELDS),
-    email: organizer.email,
-  };
+  return { ...linkedRecordExample(language, 'organizer', organizer, ORGANIZER_FIELDS), email: organizer.email };
 }
 
 /** `parent`: the parent category's ID and name, or none. */
