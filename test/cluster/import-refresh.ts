@@ -4,12 +4,26 @@
  * exactly once, whichever instance takes the lease, although each instance looks several times.
  */
 import { startFeedServer } from '../support/feed-server';
-import { feedOf } from '../support/import-feeds';
 import { CheckResult } from '../load/checks';
 import { Ctx, log, newPhase, printPhase } from './phases';
 import { ClusterPhase } from './report';
 
 const ROUNDS = 3;
+/** One event, as a subscription link would serve it (written out: the e2e helpers need the Nest test app). */
+const CALENDAR = [
+  'BEGIN:VCALENDAR',
+  'VERSION:2.0',
+  'PRODID:-//Calendar API cluster test//EN',
+  'BEGIN:VEVENT',
+  'UID:cluster-1@example.org',
+  'DTSTAMP:20260101T000000Z',
+  'DTSTART;TZID=Europe/Berlin:20270601T200000',
+  'DTEND;TZID=Europe/Berlin:20270601T220000',
+  'SUMMARY:Cluster-Konzert',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
 /** Looks per instance to wait for after a round's fetch before counting (the instances' interval is 1 s). */
 const QUIET_MS = 4_000;
 
@@ -25,7 +39,7 @@ export async function importRefreshPhase(ctx: Ctx): Promise<ClusterPhase> {
   const started = performance.now();
   const feeds = await startFeedServer();
   try {
-    feeds.publish('/cluster.ics', feedOf([{ uid: 'cluster-1@example.org', summary: 'Cluster-Konzert', start: '20270601T200000' }]));
+    feeds.publish('/cluster.ics', CALENDAR);
     const created = await ctx.api.client.send({
       method: 'POST',
       path: '/calendar/events/v1/imports',

@@ -27,7 +27,7 @@ import {
   PostRecordsService,
   PostRecordTools,
 } from '@app/posts';
-import { formatStoredWallTime, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
+import { formatStoredWallTime, Recurrence, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
 import { WallTime } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -166,20 +166,25 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
         draft.record.authorId = old.authorId;
         this.series.adopt(draft.record, old.id, at);
         const { record } = await this.insertDraft(manager, user, draft);
-        old.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
-        const kept = FieldErrors.empty();
-        this.series.apply(old, undefined, kept, new Date());
-        kept.throwIfAny();
-        old.modifiedUtc = wholeSeconds();
-        old.revision += 1;
-        delete (old as Partial<CalendarEvent>).image;
-        await this.events.save(old, manager);
-        await this.series.write(old, manager);
-        await this.events.flushTermCounts(manager);
+        await this.endSeriesAt(old, parts.before, manager);
         this.splitResults.add(record);
         return record;
       })
       .then((created) => created ?? super.update(user, { id: seriesId }, dto));
+  }
+
+  /** A series that ends before a split: its rule shortened to `before`, checked, and stored with its occurrences and counts. */
+  private async endSeriesAt(series: CalendarEvent, before: Recurrence, manager: EntityManager): Promise<void> {
+    series.recurrence = JSON.stringify(toStoredRecurrence(before));
+    const kept = FieldErrors.empty();
+    this.series.apply(series, undefined, kept, new Date());
+    kept.throwIfAny();
+    series.modifiedUtc = wholeSeconds();
+    series.revision += 1;
+    delete (series as Partial<CalendarEvent>).image;
+    await this.events.save(series, manager);
+    await this.series.write(series, manager);
+    await this.events.flushTermCounts(manager);
   }
 
   /**
@@ -299,16 +304,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       split.throwIfAny();
       // Ending a series before its first occurrence leaves nothing of it: it is deleted below.
       if (!parts?.before) return null;
-      series.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
-      const kept = FieldErrors.empty();
-      this.series.apply(series, undefined, kept, new Date());
-      kept.throwIfAny();
-      series.modifiedUtc = wholeSeconds();
-      series.revision += 1;
-      delete (series as Partial<CalendarEvent>).image;
-      await this.events.save(series, manager);
-      await this.series.write(series, manager);
-      await this.events.flushTermCounts(manager);
+      await this.endSeriesAt(series, parts.before, manager);
       occurrence.status = 'trash';
       return { deleted: false, record: occurrence };
     });

@@ -44,7 +44,20 @@ function fixedOffsetZone([, sign, hoursText, minutesText, fractionText]: RegExpE
   return { name: zone.name, zone };
 }
 
+/** Zones already read, by the text given: building an Intl.DateTimeFormat per read cost an import a few percent of its time. */
+const IANA_ZONES = new Map<string, TimeZone | null>();
+/** Distinct texts remembered at most (real input names a few dozen zones; anything beyond is read anew). */
+const IANA_ZONES_MAX = 1000;
+
 function ianaZone(text: string): TimeZone | null {
+  const known = IANA_ZONES.get(text);
+  if (known !== undefined) return known;
+  const zone = readIanaZone(text);
+  if (IANA_ZONES.size < IANA_ZONES_MAX) IANA_ZONES.set(text, zone);
+  return zone;
+}
+
+function readIanaZone(text: string): TimeZone | null {
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
