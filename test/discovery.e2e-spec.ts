@@ -107,7 +107,7 @@ describe('the namespace index', () => {
     expect(update.categories).toMatchObject({ type: ['array', 'string'], items: { type: ['integer', 'string'] } });
     // The multi-form fields, named schemas in the document, keep the types they accept here.
     expect(update.date).toMatchObject({ type: ['string', 'integer'], description: expect.stringContaining('Publication date') });
-    expect(update.image.type).toEqual(['string', 'integer']);
+    expect(update.image.type).toEqual(['string', 'integer', 'object', 'boolean']);
     expect(update.cost.type).toEqual(['string', 'number', 'array']);
     expect(update.venue).toMatchObject({ type: ['integer', 'object', 'array', 'string'], items: { type: ['integer', 'object'] } });
     expect(update.organizer).toMatchObject({ type: ['integer', 'object', 'array', 'string'], required: false });
