@@ -10,6 +10,7 @@ import { EventPresenter } from './event.presenter';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 import { EventSeriesService } from './event-series.service';
+import { OccurrenceWrites } from './occurrence-writes';
 import { EventFeedController } from './feed/event-feed.controller';
 import { EventFeedService } from './feed/event-feed.service';
 
@@ -17,7 +18,7 @@ import { EventFeedService } from './feed/event-feed.service';
   imports: [PostsModule, CategoriesModule, TagsModule, VenuesModule, OrganizersModule],
   // The feed routes first: `events/:id` would otherwise take `7.ics` for an ID.
   controllers: [EventFeedController, EventsController],
-  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter, EventFeedService, EventSeriesService],
+  providers: [EventsService, EventLinksService, EventListPlanner, EventPresenter, EventFeedService, EventSeriesService, OccurrenceWrites],
   exports: [EventsService],
 })
 export class EventsModule {}

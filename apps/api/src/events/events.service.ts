@@ -1,15 +1,13 @@
-import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText, toPlainText } from '@app/common';
+import { AuthenticatedUser, cleanHtml, Errors, FieldErrors, RequestContext, requirePlainText } from '@app/common';
 import {
   CalendarEvent,
   DueEventsPublisher,
   EventListCriteria,
-  EventLinksRepository,
   EventsRepository,
   EXCEPTION_FIELDS,
   parseOwnFields,
   PostListCriteria,
   RecordRef,
-  SeriesOccurrencesRepository,
 } from '@app/domain';
 import {
   canChangeSticky,
@@ -20,15 +18,10 @@ import {
   ListRepresentation,
   ListResult,
   DeleteResult,
-  canEdit,
-  PostErrors,
-  wholeSeconds,
   PostDraft,
   PostRecordsService,
   PostRecordTools,
 } from '@app/posts';
-import { formatStoredWallTime, Recurrence, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
-import { WallTime } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventFieldsDto } from './dto/create-event.dto';
@@ -40,8 +33,8 @@ import { EventListPlanner } from './event-list.planner';
 import { EventSeriesService } from './event-series.service';
 import { DeleteEventQuery } from './dto/delete-event.query';
 import { feedUrl } from './feed/feed-query';
-import { EventPresenter } from './event.presenter';
-import { fieldsShownUnchanged } from './occurrence-body';
+import { definedFields, OccurrenceWrites, Scope, SCOPES } from './occurrence-writes';
+import { costText } from './event-cost-text';
 
 const FLAGS = [
   ['show_map', 'showMap'],
@@ -50,30 +43,6 @@ const FLAGS = [
   ['sticky', 'sticky'],
   ['featured', 'featured'],
 ] as const;
-
-/** The fields a body gives (undefined ones left out). */
-function definedFields(dto: EventFieldsDto): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(dto).filter(([field, value]) => value !== undefined && field !== 'scope'));
-}
-
-/** How far a write to an occurrence's ID reaches. */
-const SCOPES = ['this', 'following', 'all'] as const;
-type Scope = (typeof SCOPES)[number];
-
-/** Length of the cost column (varchar). */
-const MAX_COST_LENGTH = 255;
-
-/** Cost as stored: the text given, lists joined; the display form is derived on output. */
-function costText(cost: unknown): string {
-  const part = (value: unknown): string => {
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (typeof value === 'string') return toPlainText(value);
-    throw Errors.invalidParam('cost', 'validation.isStringOrNumber');
-  };
-  const text = Array.isArray(cost) ? cost.map(part).filter(Boolean).join(', ') : part(cost);
-  if (text.length > MAX_COST_LENGTH) throw Errors.invalidParam('cost', 'validation.maxLength', { c0: MAX_COST_LENGTH });
-  return text;
-}
 
 /** The event rules: its own fields, schedule and zones, links written in the same transaction. */
 @Injectable()
@@ -87,9 +56,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     private readonly planner: EventListPlanner,
     private readonly dueEvents: DueEventsPublisher,
     private readonly series: EventSeriesService,
-    private readonly occurrences: SeriesOccurrencesRepository,
-    private readonly linkRows: EventLinksRepository,
-    private readonly presenter: EventPresenter,
+    private readonly occurrenceWrites: OccurrenceWrites,
   ) {
     super(events, tools);
   }
@@ -117,7 +84,10 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     if (scope === 'all') return super.update(user, { id: target.recurringEventId }, fields);
     if (scope === 'following') return this.splitAt(user, target, fields);
     const errors = FieldErrors.of(dto);
-    if (context) await this.dropUnchanged(user, target, fields, context);
+    if (context) {
+      const isLocked = (shown: CalendarEvent) => this.isLocked(shown, user);
+      await this.occurrenceWrites.dropUnchanged(user, target, fields as unknown as Record<string, unknown>, context, isLocked);
+    }
     for (const [field, value] of Object.entries(fields)) {
       if (value !== undefined && !(field in EXCEPTION_FIELDS) && field !== 'translation_language' && !errors.has(field)) {
         errors.invalidParam(field, 'validation.notPerOccurrence');
@@ -125,14 +95,6 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     }
     errors.throwIfAny();
     return super.update(user, ref, fields);
-  }
-
-  /** Leaves out of an occurrence's body the fields sent as its answer shows them: they are no exception. */
-  private async dropUnchanged(user: AuthenticatedUser, occurrence: CalendarEvent, fields: UpdateEventDto, context: RequestContext) {
-    const isLocked = (shown: CalendarEvent) => this.isLocked(shown, user);
-    const [shown] = await this.presenter.present([occurrence], { context, user, single: false, isLocked });
-    const body = fields as unknown as Record<string, unknown>;
-    for (const field of fieldsShownUnchanged(body, shown as unknown as Record<string, unknown>)) delete body[field];
   }
 
   /**
@@ -146,90 +108,27 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     return this.transactions
       .run(async (manager) => {
         FieldErrors.of(dto).throwIfAny();
-        const old = await this.lockSeriesOf(occurrence.id, manager);
-        const recurrence = old ? this.series.recurrenceOf(old) : null;
-        if (!old || !recurrence) throw PostErrors.notFound(this.kind, { id: occurrence.id });
+        const locked = await this.occurrenceWrites.lockEditableSeries(user, occurrence.id, manager);
+        const old = locked.series;
         seriesId = old.id;
-        if (!canEdit(user, old, new Date())) throw Errors.forbidden();
-        const split = FieldErrors.empty();
-        const parts = split.check(() => splitSeries(this.series.seriesOf(old, recurrence), at));
-        split.throwIfAny();
-        if (!parts?.before) {
+        const { before, after } = this.occurrenceWrites.partsAt(locked, at);
+        if (!before) {
           // Split at the first occurrence: the whole series changes.
           delete (dto as UpdateEventDto).scope;
           return null;
         }
-        const body = { ...(await this.seriesBody(old, parts.after, manager)), ...definedFields(dto) } as EventFieldsDto;
+        const body = { ...(await this.occurrenceWrites.seriesBody(old, after, manager)), ...definedFields(dto) } as EventFieldsDto;
         const errors = FieldErrors.of(dto);
         const draft = await this.draftNew(manager, user, body, errors);
         errors.throwIfAny();
         draft.record.authorId = old.authorId;
         this.series.adopt(draft.record, old.id, at);
         const { record } = await this.insertDraft(manager, user, draft);
-        await this.endSeriesAt(old, parts.before, manager);
+        await this.occurrenceWrites.shorten(old, before, manager);
         this.splitResults.add(record);
         return record;
       })
       .then((created) => created ?? super.update(user, { id: seriesId }, dto));
-  }
-
-  /** A series that ends before a split: its rule shortened to `before`, checked, and stored with its occurrences and counts. */
-  private async endSeriesAt(series: CalendarEvent, before: Recurrence, manager: EntityManager): Promise<void> {
-    series.recurrence = JSON.stringify(toStoredRecurrence(before));
-    const kept = FieldErrors.empty();
-    this.series.apply(series, undefined, kept, new Date());
-    kept.throwIfAny();
-    series.modifiedUtc = wholeSeconds();
-    series.revision += 1;
-    delete (series as Partial<CalendarEvent>).image;
-    await this.events.save(series, manager);
-    await this.series.write(series, manager);
-    await this.events.flushTermCounts(manager);
-  }
-
-  /**
-   * Locks the series an occurrence belongs to now and returns it: another split may have moved the
-   * occurrence to a new series since it was read, so it is read again once its series is locked
-   * (until the two agree).
-   */
-  private async lockSeriesOf(occurrenceId: number, manager: EntityManager): Promise<CalendarEvent | null> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const before = await this.events.findByRef({ id: occurrenceId }, manager);
-      if (before?.recurringEventId == null) return null;
-      const locked = await this.events.lockForWrite({ id: before.recurringEventId }, manager);
-      const after = await this.events.findByRef({ id: occurrenceId }, manager);
-      if (locked !== null && after?.recurringEventId === locked) return this.events.findByRef({ id: locked }, manager);
-    }
-    return null;
-  }
-
-  /** A create body repeating the series' fields and links, starting at the split's new series. */
-  private async seriesBody(old: CalendarEvent, after: Series, manager: EntityManager): Promise<Record<string, unknown>> {
-    const links = await this.linkRows.rowsOf([old.id], manager);
-    const wall = (time: WallTime) => formatStoredWallTime(time);
-    return {
-      title: old.title,
-      description: old.description,
-      excerpt: old.excerpt,
-      status: old.status,
-      timezone: old.timezone,
-      all_day: old.allDay,
-      start_date: wall(after.start),
-      end_date: wall(after.end),
-      cost: old.cost,
-      website: old.website,
-      show_map: old.showMap,
-      show_map_link: old.showMapLink,
-      hide_from_listings: old.hideFromListings,
-      sticky: old.sticky,
-      featured: old.featured,
-      ...(old.imageId !== null ? { image: old.imageId } : {}),
-      ...(old.password ? { password: old.password } : {}),
-      categories: links.terms.map((link) => link.termId),
-      venue: links.venues.map((link) => link.placeId),
-      organizer: links.organizers.map((link) => link.placeId),
-      recurrence: toStoredRecurrence(after.recurrence),
-    };
   }
 
   /**
@@ -239,7 +138,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    */
   protected override async lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
     const target = await this.events.findByRef(ref, manager);
-    if (target?.recurringEventId) await this.lockSeriesOf(target.id, manager);
+    if (target?.recurringEventId) await this.occurrenceWrites.lockSeriesOf(target.id, manager);
     return super.lockForWrite(ref, manager);
   }
 
@@ -255,59 +154,8 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   ): Promise<DeleteResult<CalendarEvent>> {
     const target = await this.events.findByRef(ref);
     if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
-    const originalStart = target.recurrenceIdUtc;
-    if (query?.scope === 'following') return this.endBefore(user, ref, target, force);
-    return this.transactions.run(async (manager) => {
-      const series = await this.lockSeriesOf(target.id, manager);
-      const occurrence = await this.events.findByRef({ id: target.id }, manager);
-      if (!series || !occurrence) throw PostErrors.notFound(this.kind, ref);
-      if (!canEdit(user, series, new Date())) throw Errors.forbidden();
-      series.recurrence = this.series.withExdate(series, originalStart);
-      series.modifiedUtc = wholeSeconds();
-      series.revision += 1;
-      await manager.update(
-        CalendarEvent,
-        { id: series.id },
-        // A cancelled occurrence is a hand edit of an imported series.
-        {
-          recurrence: series.recurrence,
-          modifiedUtc: series.modifiedUtc,
-          revision: series.revision,
-          importEdited: series.importSourceId !== null,
-        },
-      );
-      await this.occurrences.removeOne(occurrence.id, manager);
-      await this.events.flushTermCounts(manager);
-      occurrence.status = 'trash';
-      return { deleted: false, record: occurrence };
-    });
-  }
-
-  /** Ends the occurrence's series before it (one transaction); the answer is the occurrence, trashed. */
-  private async endBefore(
-    user: AuthenticatedUser,
-    ref: RecordRef,
-    target: CalendarEvent,
-    force: boolean,
-  ): Promise<DeleteResult<CalendarEvent>> {
-    let seriesId = target.recurringEventId as number;
-    const at = target.recurrenceIdUtc as Date;
-    const ended = await this.transactions.run(async (manager) => {
-      const series = await this.lockSeriesOf(target.id, manager);
-      if (series) seriesId = series.id;
-      const occurrence = await this.events.findByRef({ id: target.id }, manager);
-      const recurrence = series ? this.series.recurrenceOf(series) : null;
-      if (!series || !occurrence || !recurrence) throw PostErrors.notFound(this.kind, ref);
-      if (!canEdit(user, series, new Date())) throw Errors.forbidden();
-      const split = FieldErrors.empty();
-      const parts = split.check(() => splitSeries(this.series.seriesOf(series, recurrence), at));
-      split.throwIfAny();
-      // Ending a series before its first occurrence leaves nothing of it: it is deleted below.
-      if (!parts?.before) return null;
-      await this.endSeriesAt(series, parts.before, manager);
-      occurrence.status = 'trash';
-      return { deleted: false, record: occurrence };
-    });
+    if (query?.scope !== 'following') return this.occurrenceWrites.cancel(user, ref, target);
+    const { ended, seriesId } = await this.occurrenceWrites.endBefore(user, ref, target);
     if (ended) return ended;
     const { deleted } = await super.delete(user, { id: seriesId }, force);
     target.status = 'trash';

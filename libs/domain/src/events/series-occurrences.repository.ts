@@ -190,15 +190,10 @@ export class SeriesOccurrencesRepository {
     }
   }
 
-  private async insertRows(
-    series: CalendarEvent,
-    wanted: PlannedOccurrence[],
-    reusedIds: Map<number, number>,
-    db: EntityManager,
-  ): Promise<void> {
+  private async insertRows(series: CalendarEvent, wanted: PlannedOccurrence[], reused: Map<number, number>, db: EntityManager) {
     const shared = sharedValues(series, db);
     const rows = wanted.map((occurrence) => {
-      const id = reusedIds.get(occurrence.start.getTime());
+      const id = reused.get(occurrence.start.getTime());
       return {
         ...shared,
         ...(id !== undefined ? { id } : {}),
@@ -216,17 +211,9 @@ export class SeriesOccurrencesRepository {
     });
     // Rows with a kept ID and new rows in separate statements: an engine fills a missing ID only
     // when the whole statement leaves it out.
-    await insertRowsRaw(
-      db,
-      CalendarEvent,
-      rows.filter((row) => 'id' in row),
-      { withIds: true },
-    );
-    await insertRowsRaw(
-      db,
-      CalendarEvent,
-      rows.filter((row) => !('id' in row)),
-    );
+    const [kept, fresh] = [rows.filter((row) => 'id' in row), rows.filter((row) => !('id' in row))];
+    await insertRowsRaw(db, CalendarEvent, kept, { withIds: true });
+    await insertRowsRaw(db, CalendarEvent, fresh);
   }
 
   /** An exception takes every field of its series except those it changed itself. */
