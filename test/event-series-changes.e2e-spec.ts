@@ -100,4 +100,25 @@ describe('events: changing a series, splitting it, cancelling occurrences', () =
     const rows = await t.dataSource.query('SELECT DISTINCT status FROM events WHERE recurring_event_id = ?', [series.id]);
     expect(rows.map((row: { status: string }) => row.status)).toEqual(['trash']);
   });
+
+  it('two concurrent splits of one series both succeed, the later occurrence joining whichever series holds it then', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { series, listed } = await weeklySeries(t, `Split race ${round}`);
+      const answers = await Promise.all(
+        [1, 2].map((i) =>
+          t.http
+            .patch(`${EVENTS}/${listed[i].id}`)
+            .query({ scope: 'following' })
+            .set(bearer(ADMIN_TOKEN))
+            .send({ title: `Part from ${i}` }),
+        ),
+      );
+      expect(answers.map((res) => res.status)).toEqual([201, 201]);
+      const ids = [series.id, ...answers.map((res) => res.body.id as number)];
+      const rows = await t.dataSource.query(
+        `SELECT id FROM events WHERE recurring_event_id IN (${ids.join(',')}) ORDER BY recurrence_id_utc`,
+      );
+      expect(rows.map((row: { id: number | string }) => Number(row.id))).toEqual(listed.map((event) => event.id));
+    }
+  });
 });

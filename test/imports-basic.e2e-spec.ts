@@ -72,6 +72,43 @@ describe('imports: upload and re-run', () => {
     expect(body.total).toBe(1);
   });
 
+  it('imports the good events of a file with bad ones and reports each bad one with its line', async () => {
+    const mixed = calendar([
+      vevent('good@example.org', 'Good one', ':20270601T100000Z', ':20270601T110000Z'),
+      ['UID:no-start@example.org', 'SUMMARY:No start'],
+      vevent('hourly@example.org', 'Hourly', ':20270601T100000Z', ':20270601T110000Z', 'RRULE:FREQ=HOURLY;COUNT=3'),
+      vevent('orphan@example.org', 'Orphan', ':20270601T100000Z', ':20270601T110000Z', 'RECURRENCE-ID:20270601T100000Z'),
+      vevent('weekly@example.org', 'Weekly', ':20270601T100000Z', ':20270601T110000Z', 'RRULE:FREQ=WEEKLY;COUNT=2'),
+      vevent('weekly@example.org', 'Not there', ':20270602T100000Z', ':20270602T110000Z', 'RECURRENCE-ID:20270602T100000Z'),
+    ]);
+    const res = await upload(t, mixed, {}, await t.tokenFor('editor')).expect(201);
+    const { created, skipped } = res.body.last_report;
+    expect(created).toBe(2);
+    expect(skipped.map((entry: { uid: string; reason: string }) => [entry.uid, entry.reason])).toEqual([
+      ['no-start@example.org', 'event_missing_start'],
+      ['hourly@example.org', 'event_rejected'],
+      ['orphan@example.org', 'event_orphan_exception'],
+      ['weekly@example.org', 'event_not_an_occurrence'],
+    ]);
+    expect(skipped[1]).toMatchObject({
+      fields: { recurrence: expect.any(Object) },
+      message: expect.stringMatching(/^Line 16: .*recurrence/),
+    });
+  });
+
+  it('hides the import link on the locked view of a password-protected event', async () => {
+    const [event] = (await importedEvents(t)).filter((candidate) => candidate.title === 'Good one');
+    await t.http.patch(`${NS}/events/${event.id}`).set(bearer(ADMIN_TOKEN)).send({ password: 'secret' }).expect(200);
+    const anonymous = await t.http
+      .get(`${NS}/events`)
+      .query({ include: String(event.id) })
+      .expect(200);
+    expect(anonymous.body.events[0].import).toBeNull();
+    expect((await t.http.get(`${NS}/events/${event.id}`).set(bearer(ADMIN_TOKEN)).expect(200)).body.import).toMatchObject({
+      uid: 'good@example.org',
+    });
+  });
+
   it('is for editors and administrators', async () => {
     await upload(t, FEED, {}, await t.tokenFor('author')).expect(403);
     await t.http.get(IMPORTS).expect(401);

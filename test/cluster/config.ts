@@ -20,6 +20,8 @@ export interface ClusterConfig {
   probers: boolean;
   /** Keep the log folder even when every check passed. */
   keepLogs: boolean;
+  /** Series writes in the mix (CLUSTER_SERIES, default on; `0` leaves them out, for a comparison). */
+  series: boolean;
 }
 
 function integer(name: string, fallback: number, min: number, max: number): number {
@@ -42,5 +44,6 @@ export function loadClusterConfig(): ClusterConfig {
     requestTimeoutMs: integer('CLUSTER_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000),
     probers: process.env.CLUSTER_PROBERS === '1',
     keepLogs: process.env.CLUSTER_KEEP === '1',
+    series: process.env.CLUSTER_SERIES !== '0',
   };
 }

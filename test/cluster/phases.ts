@@ -21,8 +21,16 @@ import { ClusterConfig } from './config';
 import { counterNote, Counters, readCounters } from './database';
 import { Node } from './instances';
 import { checkReadYourWrites, newRywTally, readYourWrites } from './read-your-writes';
+import { checkSearchAfterCreate, newSearchTally, searchAfterCreate } from './search-after-create';
 import { ClusterPhase, serverErrorDigest } from './report';
 import { SeriesLoad } from './series-load';
+
+/** Hooks run one after the other for each answer. */
+function inTurn(...hooks: Array<NonNullable<LoadOptions['afterAnswer']>>): NonNullable<LoadOptions['afterAnswer']> {
+  return async (exchange, follow) => {
+    for (const hook of hooks) await hook(exchange, follow);
+  };
+}
 
 export interface Ctx {
   config: ClusterConfig;
@@ -58,6 +66,8 @@ export function writeOnly(state: LoadState, seq: number, phase: string): Built {
 export async function runWrites(ctx: Ctx, phase: ClusterPhase, total: number, targets: () => Node[], onIssue?: LoadOptions['onIssue']) {
   const ryw = newRywTally();
   phase.ryw = ryw;
+  const found = newSearchTally();
+  phase.searches = found;
   const readerOf = (creator: string) => {
     const list = targets();
     if (list.length < 2) return undefined;
@@ -71,13 +81,10 @@ export async function runWrites(ctx: Ctx, phase: ClusterPhase, total: number, ta
     total,
     workers: ctx.config.concurrency,
     state: ctx.state,
-    build: (state, seq, name) => ctx.series.build(seq) ?? writeOnly(state, seq, name),
+    build: (state, seq, name) => (ctx.config.series ? ctx.series.build(seq) : undefined) ?? writeOnly(state, seq, name),
     probers: ctx.config.probers,
     targets: () => targets().map((n) => n.target),
-    afterAnswer: async (exchange, follow) => {
-      await readYourWrites(ctx.state, readerOf, ryw)(exchange, follow);
-      await seriesAnswers(exchange, follow);
-    },
+    afterAnswer: inTurn(readYourWrites(ctx.state, readerOf, ryw), seriesAnswers, searchAfterCreate(ctx.state, readerOf, found)),
     onIssue,
   });
   phase.seconds = (performance.now() - started) / 1000;
@@ -114,6 +121,7 @@ export async function finishPhase(
     checkRejectedAnswered400(load),
   );
   if (phase.ryw) phase.checks.push(checkReadYourWrites(phase.ryw));
+  if (phase.searches) phase.checks.push(checkSearchAfterCreate(phase.searches));
   log(`${phase.phase}: checking the stored state in the database and through the instances...`);
   const made = creators(ctx.state);
   const readers = new Map<number, string>();

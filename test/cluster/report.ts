@@ -3,9 +3,11 @@ import { countBy, formatCounts } from '../load/checks';
 import { PhaseReport, phaseCounts, table } from '../load/report';
 import { Exchange } from '../load/workload';
 import { RywTally } from './read-your-writes';
+import { SearchTally } from './search-after-create';
 
 export interface ClusterPhase extends PhaseReport {
   ryw?: RywTally;
+  searches?: SearchTally;
   /** Requests to an instance whose node was down (answered 503 when right; not in `exchanges`). */
   outage?: string;
 }

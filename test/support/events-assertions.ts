@@ -49,6 +49,7 @@ export const EVENT_KEYS = [
   'recurring_event_id',
   'recurrence_id',
   'recurrence_id_utc',
+  'import',
 ];
 
 export const VENUE_KEYS = linkedRecordKeys('venue', VENUE_FIELDS);

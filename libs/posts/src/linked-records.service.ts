@@ -7,10 +7,12 @@ import {
   PostRecord,
   WriteLocksRepository,
 } from '@app/domain';
+import { Inject, Injectable, Type } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ListPostsQuery } from './dto/list-posts.query';
 import { PostFieldsDto } from './dto/post-fields.dto';
 import { ImageChoice } from './images.service';
+import { PostKind } from './post-kind';
 import { effectiveStatus } from './post-permissions';
 import { FieldsContext, PostDraft } from './post-records.types';
 import { PostRecordTools } from './post-record-tools';
@@ -114,4 +116,27 @@ export abstract class LinkedRecordsService<T extends PostRecord, D extends PostF
       (image === undefined || sameImage(candidate, image))
     );
   }
+}
+
+/** What makes a venue or organizer service: its repository, kind, declared fields and name field. */
+export interface LinkedRecordsDefinition<T extends PostRecord, D extends PostFieldsDto> {
+  repository: Type<LinkedRecordsRepository<T>>;
+  kind: PostKind;
+  fields: FieldMap;
+  nameField: keyof D & string;
+}
+
+/** The service class of a venue-like kind: `class VenuesService extends LinkedRecordsServiceOf<Venue, VenueFieldsDto>({...}) {}`. */
+export function LinkedRecordsServiceOf<T extends PostRecord, D extends PostFieldsDto>(definition: LinkedRecordsDefinition<T, D>) {
+  @Injectable()
+  class KindService extends LinkedRecordsService<T, D> {
+    readonly kind = definition.kind;
+    protected readonly fields = definition.fields;
+    protected readonly nameField = definition.nameField;
+
+    constructor(@Inject(definition.repository) records: LinkedRecordsRepository<T>, events: EventsRepository, tools: PostRecordTools) {
+      super(records, events, tools);
+    }
+  }
+  return KindService;
 }

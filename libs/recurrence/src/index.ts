@@ -3,6 +3,7 @@ export * from './rule/parse-rrule';
 export * from './rule/format-rrule';
 export * from './recurrence-error';
 export * from './series/series';
+export * from './series/series-timing';
 export * from './series/parse-recurrence';
 export * from './series/stored-recurrence';
 export * from './expand/expand-occurrences';

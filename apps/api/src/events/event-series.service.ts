@@ -1,4 +1,4 @@
-import { FieldErrors, instantToWallTime, Language, zoneByName } from '@app/common';
+import { FieldErrors, Language, zoneByName } from '@app/common';
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { TransactionRunner } from '@app/database';
 import {
@@ -16,7 +16,7 @@ import {
   parseRecurrence,
   Recurrence,
   Series,
-  SeriesTiming,
+  seriesTimingOf,
   StoredRecurrence,
   toStoredRecurrence,
 } from '@app/recurrence';
@@ -101,18 +101,8 @@ export class EventSeriesService {
     return event.recurrence ? fromStoredRecurrence(JSON.parse(event.recurrence) as StoredRecurrence, event.timezone) : null;
   }
 
-  timingOf(event: CalendarEvent): SeriesTiming {
-    const zone = zoneByName(event.timezone);
-    return {
-      start: instantToWallTime(event.startUtc, zone),
-      end: instantToWallTime(event.endUtc, zone),
-      timeZone: event.timezone,
-      allDay: event.allDay,
-    };
-  }
-
   seriesOf(event: CalendarEvent, recurrence: Recurrence): Series {
-    return { ...this.timingOf(event), recurrence };
+    return { ...seriesTimingOf(event), recurrence };
   }
 
   /**
@@ -124,7 +114,7 @@ export class EventSeriesService {
     if (input === undefined && !wasSeries) return;
     errors.check(() => {
       const limits = { maxOccurrences: this.config.recurrenceMaxOccurrences };
-      const recurrence = input === undefined ? this.recurrenceOf(event) : parseRecurrence(input, this.timingOf(event), now, limits);
+      const recurrence = input === undefined ? this.recurrenceOf(event) : parseRecurrence(input, seriesTimingOf(event), now, limits);
       if (!recurrence) {
         event.recurrence = null;
         event.isSeries = false;

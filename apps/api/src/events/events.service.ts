@@ -27,7 +27,7 @@ import {
   PostRecordsService,
   PostRecordTools,
 } from '@app/posts';
-import { formatStoredWallTime, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
+import { formatStoredWallTime, Recurrence, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
 import { WallTime } from '@app/common';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
@@ -141,15 +141,15 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    * exceptions kept); the old series ends before it. The answer is the new series.
    */
   private splitAt(user: AuthenticatedUser, occurrence: CalendarEvent, dto: EventFieldsDto): Promise<CalendarEvent> {
-    const seriesId = occurrence.recurringEventId as number;
+    let seriesId = occurrence.recurringEventId as number;
     const at = occurrence.recurrenceIdUtc as Date;
     return this.transactions
       .run(async (manager) => {
         FieldErrors.of(dto).throwIfAny();
-        const locked = await this.events.lockForWrite({ id: seriesId }, manager);
-        const old = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+        const old = await this.lockSeriesOf(occurrence.id, manager);
         const recurrence = old ? this.series.recurrenceOf(old) : null;
         if (!old || !recurrence) throw PostErrors.notFound(this.kind, { id: occurrence.id });
+        seriesId = old.id;
         if (!canEdit(user, old, new Date())) throw Errors.forbidden();
         const split = FieldErrors.empty();
         const parts = split.check(() => splitSeries(this.series.seriesOf(old, recurrence), at));
@@ -166,20 +166,41 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
         draft.record.authorId = old.authorId;
         this.series.adopt(draft.record, old.id, at);
         const { record } = await this.insertDraft(manager, user, draft);
-        old.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
-        const kept = FieldErrors.empty();
-        this.series.apply(old, undefined, kept, new Date());
-        kept.throwIfAny();
-        old.modifiedUtc = wholeSeconds();
-        old.revision += 1;
-        delete (old as Partial<CalendarEvent>).image;
-        await this.events.save(old, manager);
-        await this.series.write(old, manager);
-        await this.events.flushTermCounts(manager);
+        await this.endSeriesAt(old, parts.before, manager);
         this.splitResults.add(record);
         return record;
       })
       .then((created) => created ?? super.update(user, { id: seriesId }, dto));
+  }
+
+  /** A series that ends before a split: its rule shortened to `before`, checked, and stored with its occurrences and counts. */
+  private async endSeriesAt(series: CalendarEvent, before: Recurrence, manager: EntityManager): Promise<void> {
+    series.recurrence = JSON.stringify(toStoredRecurrence(before));
+    const kept = FieldErrors.empty();
+    this.series.apply(series, undefined, kept, new Date());
+    kept.throwIfAny();
+    series.modifiedUtc = wholeSeconds();
+    series.revision += 1;
+    delete (series as Partial<CalendarEvent>).image;
+    await this.events.save(series, manager);
+    await this.series.write(series, manager);
+    await this.events.flushTermCounts(manager);
+  }
+
+  /**
+   * Locks the series an occurrence belongs to now and returns it: another split may have moved the
+   * occurrence to a new series since it was read, so it is read again once its series is locked
+   * (until the two agree).
+   */
+  private async lockSeriesOf(occurrenceId: number, manager: EntityManager): Promise<CalendarEvent | null> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await this.events.findByRef({ id: occurrenceId }, manager);
+      if (before?.recurringEventId == null) return null;
+      const locked = await this.events.lockForWrite({ id: before.recurringEventId }, manager);
+      const after = await this.events.findByRef({ id: occurrenceId }, manager);
+      if (locked !== null && after?.recurringEventId === locked) return this.events.findByRef({ id: locked }, manager);
+    }
+    return null;
   }
 
   /** A create body repeating the series' fields and links, starting at the split's new series. */
@@ -218,7 +239,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    */
   protected override async lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
     const target = await this.events.findByRef(ref, manager);
-    if (target?.recurringEventId) await this.events.lockForWrite({ id: target.recurringEventId }, manager);
+    if (target?.recurringEventId) await this.lockSeriesOf(target.id, manager);
     return super.lockForWrite(ref, manager);
   }
 
@@ -234,12 +255,10 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   ): Promise<DeleteResult<CalendarEvent>> {
     const target = await this.events.findByRef(ref);
     if (!target || target.recurringEventId === null || target.recurrenceIdUtc === null) return super.delete(user, ref, force);
-    const seriesId = target.recurringEventId;
     const originalStart = target.recurrenceIdUtc;
     if (query?.scope === 'following') return this.endBefore(user, ref, target, force);
     return this.transactions.run(async (manager) => {
-      const id = await this.events.lockForWrite({ id: seriesId }, manager);
-      const series = id === null ? null : await this.events.findByRef({ id }, manager);
+      const series = await this.lockSeriesOf(target.id, manager);
       const occurrence = await this.events.findByRef({ id: target.id }, manager);
       if (!series || !occurrence) throw PostErrors.notFound(this.kind, ref);
       if (!canEdit(user, series, new Date())) throw Errors.forbidden();
@@ -271,11 +290,11 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     target: CalendarEvent,
     force: boolean,
   ): Promise<DeleteResult<CalendarEvent>> {
-    const seriesId = target.recurringEventId as number;
+    let seriesId = target.recurringEventId as number;
     const at = target.recurrenceIdUtc as Date;
     const ended = await this.transactions.run(async (manager) => {
-      const locked = await this.events.lockForWrite({ id: seriesId }, manager);
-      const series = locked === null ? null : await this.events.findByRef({ id: locked }, manager);
+      const series = await this.lockSeriesOf(target.id, manager);
+      if (series) seriesId = series.id;
       const occurrence = await this.events.findByRef({ id: target.id }, manager);
       const recurrence = series ? this.series.recurrenceOf(series) : null;
       if (!series || !occurrence || !recurrence) throw PostErrors.notFound(this.kind, ref);
@@ -285,16 +304,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
       split.throwIfAny();
       // Ending a series before its first occurrence leaves nothing of it: it is deleted below.
       if (!parts?.before) return null;
-      series.recurrence = JSON.stringify(toStoredRecurrence(parts.before));
-      const kept = FieldErrors.empty();
-      this.series.apply(series, undefined, kept, new Date());
-      kept.throwIfAny();
-      series.modifiedUtc = wholeSeconds();
-      series.revision += 1;
-      delete (series as Partial<CalendarEvent>).image;
-      await this.events.save(series, manager);
-      await this.series.write(series, manager);
-      await this.events.flushTermCounts(manager);
+      await this.endSeriesAt(series, parts.before, manager);
       occurrence.status = 'trash';
       return { deleted: false, record: occurrence };
     });

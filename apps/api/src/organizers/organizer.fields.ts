@@ -10,12 +10,6 @@ const field = fieldsOf<Organizer>();
  */
 export const ORGANIZER_FIELDS = {
   phone: field.text('phone', { maxLength: 64, example: '+49 30 7654321' }),
-  website: field.url('website', {
-    maxLength: 2048,
-    example: 'https://jazz-society.example.org',
-  }),
-  email: field.email('email', {
-    maxLength: 255,
-    example: 'tickets@jazz-society.example.org',
-  }),
+  website: field.url('website', { maxLength: 2048, example: 'https://jazz-society.example.org' }),
+  email: field.email('email', { maxLength: 255, example: 'tickets@jazz-society.example.org' }),
 };

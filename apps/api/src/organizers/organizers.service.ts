@@ -1,16 +1,14 @@
-import { EventsRepository, Organizer, OrganizersRepository } from '@app/domain';
-import { LinkedRecordsService, ORGANIZER_KIND, PostRecordTools } from '@app/posts';
+import { Organizer, OrganizersRepository } from '@app/domain';
+import { LinkedRecordsServiceOf, ORGANIZER_KIND } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { OrganizerFieldsDto } from './dto/create-organizer.dto';
 import { ORGANIZER_FIELDS } from './organizer.fields';
 
+/** Organizers: the rules venues and organizers share (LinkedRecordsService) over the fields organizer.fields.ts declares. */
 @Injectable()
-export class OrganizersService extends LinkedRecordsService<Organizer, OrganizerFieldsDto> {
-  readonly kind = ORGANIZER_KIND;
-  protected readonly fields = ORGANIZER_FIELDS;
-  protected readonly nameField = 'organizer';
-
-  constructor(organizers: OrganizersRepository, events: EventsRepository, tools: PostRecordTools) {
-    super(organizers, events, tools);
-  }
-}
+export class OrganizersService extends LinkedRecordsServiceOf<Organizer, OrganizerFieldsDto>({
+  repository: OrganizersRepository,
+  kind: ORGANIZER_KIND,
+  fields: ORGANIZER_FIELDS,
+  nameField: 'organizer',
+}) {}

@@ -12,7 +12,7 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** A venue or an organizer an event names: its ID (0: none), `{id}`, or a new record (created with the event). */
-const placeReference = (kind: 'venue' | 'organizer', createDto: string): SchemaObject => ({
+const linkedRecordReference = (kind: 'venue' | 'organizer', createDto: string): SchemaObject => ({
   description: docsKey(`schemas.${kind === 'venue' ? 'VenueReference' : 'OrganizerReference'}`),
   // anyOf, not oneOf: `{id, ...}` also has the shape of a new record, and the `id` wins (README, API decisions).
   anyOf: [{ type: 'integer', minimum: 0 }, ref('RecordIdReference'), ref(createDto)],
@@ -22,7 +22,7 @@ const placeReference = (kind: 'venue' | 'organizer', createDto: string): SchemaO
  * One of them, a list of them (`venue[]=12&venue[]=7` in a form), or their IDs as one
  * comma-separated text (`venue=12,7`; "" removes all).
  */
-const placeReferences = (kind: 'venue' | 'organizer', item: string): SchemaObject => ({
+const linkedRecordReferences = (kind: 'venue' | 'organizer', item: string): SchemaObject => ({
   description: docsKey(`schemas.${kind === 'venue' ? 'VenueReferences' : 'OrganizerReferences'}`),
   anyOf: [
     ref(item),
@@ -59,10 +59,10 @@ export const EVENT_INPUT_SCHEMAS: Record<string, SchemaObject> = {
       exdates: { type: 'array', items: ref('DateInput'), description: docsKey('schemas.RecurrenceInput_exdates') },
     },
   },
-  VenueReference: placeReference('venue', 'CreateVenueDto'),
-  VenueReferences: placeReferences('venue', 'VenueReference'),
-  OrganizerReference: placeReference('organizer', 'CreateOrganizerDto'),
-  OrganizerReferences: placeReferences('organizer', 'OrganizerReference'),
+  VenueReference: linkedRecordReference('venue', 'CreateVenueDto'),
+  VenueReferences: linkedRecordReferences('venue', 'VenueReference'),
+  OrganizerReference: linkedRecordReference('organizer', 'CreateOrganizerDto'),
+  OrganizerReferences: linkedRecordReferences('organizer', 'OrganizerReference'),
 };
 
 /** A venue's `geo_lat`/`geo_lng`: degrees, or "" to clear. */

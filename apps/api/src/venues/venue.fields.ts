@@ -18,11 +18,7 @@ export function stateProvinceOf(venue: Pick<Venue, 'stateprovince' | 'state' | '
  */
 export const VENUE_FIELDS = {
   show_map: field.flag('showMap', { initial: true, shownWhenLocked: true, example: true }),
-  show_map_link: field.flag('showMapLink', {
-    initial: true,
-    shownWhenLocked: true,
-    example: true,
-  }),
+  show_map_link: field.flag('showMapLink', { initial: true, shownWhenLocked: true, example: true }),
   address: field.text('address', { maxLength: 255, example: '1 Torstrasse' }),
   city: field.text('city', { maxLength: 255, example: 'Berlin' }),
   country: field.text('country', { maxLength: 255, example: 'Germany' }),
@@ -30,10 +26,7 @@ export const VENUE_FIELDS = {
   state: field.text('state', { maxLength: 255, example: '' }),
   zip: field.text('zip', { maxLength: 64, example: '10119' }),
   phone: field.text('phone', { maxLength: 64, example: '+49 30 1234567' }),
-  website: field.url('website', {
-    maxLength: 2048,
-    example: 'https://bluenote.example.org',
-  }),
+  website: field.url('website', { maxLength: 2048, example: 'https://bluenote.example.org' }),
   stateprovince: field.text('stateprovince', {
     maxLength: 255,
     initial: null,

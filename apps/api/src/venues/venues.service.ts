@@ -1,16 +1,14 @@
-import { EventsRepository, Venue, VenuesRepository } from '@app/domain';
-import { LinkedRecordsService, PostRecordTools, VENUE_KIND } from '@app/posts';
+import { Venue, VenuesRepository } from '@app/domain';
+import { LinkedRecordsServiceOf, VENUE_KIND } from '@app/posts';
 import { Injectable } from '@nestjs/common';
 import { VenueFieldsDto } from './dto/create-venue.dto';
 import { VENUE_FIELDS } from './venue.fields';
 
+/** Venues: the rules venues and organizers share (LinkedRecordsService) over the fields venue.fields.ts declares. */
 @Injectable()
-export class VenuesService extends LinkedRecordsService<Venue, VenueFieldsDto> {
-  readonly kind = VENUE_KIND;
-  protected readonly fields = VENUE_FIELDS;
-  protected readonly nameField = 'venue';
-
-  constructor(venues: VenuesRepository, events: EventsRepository, tools: PostRecordTools) {
-    super(venues, events, tools);
-  }
-}
+export class VenuesService extends LinkedRecordsServiceOf<Venue, VenueFieldsDto>({
+  repository: VenuesRepository,
+  kind: VENUE_KIND,
+  fields: VENUE_FIELDS,
+  nameField: 'venue',
+}) {}

@@ -1,6 +1,6 @@
-import { instantToWallTime, zoneByName } from '@app/common';
+import { zoneByName } from '@app/common';
 import { occurrenceSlug, seriesHorizon } from '@app/domain';
-import { expandOccurrences, parseRRule, Series, toStoredRecurrence } from '@app/recurrence';
+import { expandOccurrences, parseRRule, Series, seriesTimingOf, toStoredRecurrence } from '@app/recurrence';
 import { EventPlan, EventRow } from './event-factory';
 import { Random } from './random';
 
@@ -85,13 +85,7 @@ export class SeriesFactory {
 
   private seriesOf(plan: EventPlan, rrule: string): Series {
     const row = plan.row as EventRow;
-    const zone = zoneByName(row.timezone);
-    return {
-      start: instantToWallTime(row.startUtc, zone),
-      end: instantToWallTime(row.endUtc, zone),
-      timeZone: row.timezone,
-      allDay: row.allDay,
-      recurrence: { rule: parseRRule(rrule, zone), rdates: [], exdates: [] },
-    };
+    const rule = parseRRule(rrule, zoneByName(row.timezone));
+    return { ...seriesTimingOf(row), recurrence: { rule, rdates: [], exdates: [] } };
   }
 }

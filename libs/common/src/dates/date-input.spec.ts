@@ -1,6 +1,6 @@
 import { itReturnsNull } from '../../test/table-tests';
 import { parseDateInput } from './date-input';
-import { iso, utc, zoneNamed } from './test-zones';
+import { iso, utc, zoneNamed } from '../../test/zones';
 
 /** Wednesday 4 March 2026, 10:15:30 in Berlin. */
 const NOW = new Date('2026-03-04T09:15:30Z');

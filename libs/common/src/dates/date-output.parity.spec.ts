@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { formatWallTime } from './date-output';
-import { zoneNamed } from './test-zones';
+import { zoneNamed } from '../../test/zones';
 
 describe('formatWallTime', () => {
   it.each(['Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC', 'UTC+5:45', 'UTC-3'])(

@@ -1,5 +1,5 @@
 import { dateDetails, formatUtc, formatWallTime, toIso8601WithOffset } from './date-output';
-import { zoneNamed } from './test-zones';
+import { zoneNamed } from '../../test/zones';
 
 describe('formatWallTime', () => {
   it.each([

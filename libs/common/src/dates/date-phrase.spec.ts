@@ -1,5 +1,5 @@
 import { MAX_PHRASE_LENGTH, parseDatePhrase } from './date-phrase';
-import { iso, utc, zoneNamed } from './test-zones';
+import { iso, utc, zoneNamed } from '../../test/zones';
 
 /** Wednesday 4 March 2026, 10:15:30 in Berlin (CET), 04:15:30 in New York (EST). */
 const NOW = new Date('2026-03-04T09:15:30Z');

@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import { Zone } from 'luxon';
 import { wholeSecondInstant } from './instant';
-import { instantToWallTime, isValidWallTime, naiveMillis, WallTime, wallTimeToInstant } from './wall-time';
+import { instantToWallTime, isValidWallTime, naiveMillis, naiveWallTime, WallTime, wallTimeToInstant } from './wall-time';
 
 /** Long enough for any real phrase; bounds the work a request can ask of the parser. */
 export const MAX_PHRASE_LENGTH = 100;
@@ -88,13 +88,7 @@ function parsedWallTime(components: chrono.ParsedComponents): WallTime {
   };
 }
 
+/** The wall time a local `Date` shows on the host's clock (its local fields, read through the UTC ones). */
 function localWallTime(date: Date): WallTime {
-  return {
-    year: date.getFullYear(),
-    month: date.getMonth() + 1,
-    day: date.getDate(),
-    hour: date.getHours(),
-    minute: date.getMinutes(),
-    second: date.getSeconds(),
-  };
+  return naiveWallTime(date.getTime() - date.getTimezoneOffset() * 60_000);
 }

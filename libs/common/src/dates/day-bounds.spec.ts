@@ -1,5 +1,5 @@
 import { allDayBounds, endOfDay, startOfDay } from './day-bounds';
-import { iso, utc, zoneNamed } from './test-zones';
+import { iso, utc, zoneNamed } from '../../test/zones';
 
 describe('startOfDay and endOfDay', () => {
   it.each([

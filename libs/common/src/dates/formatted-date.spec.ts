@@ -1,5 +1,5 @@
 import { looksLikeFormattedDate, parseFormattedDate } from './formatted-date';
-import { iso, utc, zoneNamed } from './test-zones';
+import { iso, utc, zoneNamed } from '../../test/zones';
 
 describe('parseFormattedDate', () => {
   describe('wall times, read in the given zone', () => {

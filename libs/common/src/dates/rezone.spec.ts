@@ -1,6 +1,6 @@
 import { formatWallTime } from './date-output';
 import { rezone } from './rezone';
-import { iso, utc, zoneNamed } from './test-zones';
+import { iso, utc, zoneNamed } from '../../test/zones';
 
 describe('rezone', () => {
   it.each([

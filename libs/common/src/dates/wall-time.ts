@@ -57,3 +57,16 @@ export function naiveMillis(wall: WallTime): number {
   date.setUTCHours(wall.hour, wall.minute, wall.second, 0);
   return date.getTime();
 }
+
+/** The wall time whose naive milliseconds (read as if UTC) are `ms`: the inverse of naiveMillis. */
+export function naiveWallTime(ms: number): WallTime {
+  const date = new Date(ms);
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+  };
+}

@@ -43,7 +43,6 @@ function locatedSql(viewer: Viewer | undefined): string {
  */
 @Injectable()
 export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
-  protected readonly searchColumns = eventSearchGrams.columns;
   protected readonly searchGrams = eventSearchGrams;
 
   constructor(

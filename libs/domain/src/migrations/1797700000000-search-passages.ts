@@ -26,15 +26,18 @@ export class SearchPassages1797700000000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE IF EXISTS search_grams');
     await queryRunner.query(
       `CREATE TABLE ${PASSAGES_TABLE} (
-         id BIGINT NOT NULL PRIMARY KEY,
-         text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL
+         kind TINYINT UNSIGNED NOT NULL,
+         id BIGINT NOT NULL,
+         text MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+         PRIMARY KEY (kind, id)
        ) ENGINE=InnoDB`,
     );
     await queryRunner.query(
       `CREATE TABLE ${PASSAGE_GRAMS_TABLE} (
+         kind TINYINT UNSIGNED NOT NULL,
          gram BIGINT NOT NULL,
          passage_id BIGINT NOT NULL,
-         PRIMARY KEY (gram, passage_id)
+         PRIMARY KEY (kind, gram, passage_id)
        ) ENGINE=InnoDB`,
     );
     await queryRunner.query(

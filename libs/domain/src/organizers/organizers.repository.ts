@@ -9,8 +9,6 @@ import { Organizer } from './organizer.entity';
 /** Every query over the organizers table. */
 @Injectable()
 export class OrganizersRepository extends LinkedRecordsRepository<Organizer> {
-  // The columns a search reads are the ones the search index holds: one list for both.
-  protected readonly searchColumns = organizerSearchGrams.columns;
   protected readonly searchGrams = organizerSearchGrams;
 
   constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {

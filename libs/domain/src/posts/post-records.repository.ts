@@ -35,12 +35,10 @@ export interface IdPage {
  */
 export abstract class PostRecordsRepository<T extends PostRecord, C extends PostListCriteria = PostListCriteria> {
   /**
-   * Columns searched word by word; a record matches when one column contains every word. The
-   * first is the name, the only one searched in records the viewer cannot open.
+   * The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. Its
+   * columns are the ones searched word by word (a record matches when one column contains every
+   * word); the first is the name, the only one searched in records the viewer cannot open.
    */
-  protected abstract readonly searchColumns: readonly string[];
-
-  /** The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. */
   protected abstract readonly searchGrams: SearchGramIndex;
 
   protected constructor(
@@ -235,7 +233,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     const words = this.searchTerms(search);
     const params: Record<string, string | number> = { viewerId: viewer?.id ?? 0 };
     words.forEach((word, i) => (params[`search${i}`] = containsPattern(word)));
-    const [perColumn, ...contentColumns] = this.searchColumns.map(
+    const [perColumn, ...contentColumns] = this.searchGrams.columns.map(
       (column) =>
         `(${words.map((_w, i) => `${loweredForLike(qb.connection, `p.${column}`)} LIKE :search${i} ESCAPE '${LIKE_ESCAPE}'`).join(' AND ')})`,
     );

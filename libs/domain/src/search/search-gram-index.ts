@@ -1,12 +1,12 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { characterCount, foldForSearch, passagesOf, searchPieces } from './search-grams';
-import { byKey, matchingPassages, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE, passageId, storePassages } from './search-passages';
+import { byKey, matchingPassages, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE, passageId, POSTINGS_TABLE, storePassages } from './search-passages';
 
 /**
  * `(kind, record_id, passage_id) → fields`: which passages a record's texts hold, in which columns;
  * searches read its index `(kind, passage_id, record_id, fields)` (migration SearchPassages).
  */
-export const SEARCH_POSTINGS_TABLE = 'search_postings';
+export const SEARCH_POSTINGS_TABLE = POSTINGS_TABLE;
 
 /** Which records a row of the table belongs to (one table for every searchable kind). */
 const KIND_OF_TABLE: Record<string, number> = { events: 1, venues: 2, organizers: 3 };
@@ -113,7 +113,11 @@ export class SearchGramIndex {
     const next = after ? this.postingsOf(after) : new Map();
     const removed = [...old.keys()].filter((passage) => !next.has(passage)).sort(byKey);
     const changed = [...next.entries()].filter(([passage, entry]) => old.get(passage)?.fields !== entry.fields);
-    await storePassages(new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text])), db);
+    await storePassages(
+      new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text])),
+      this.kind,
+      db,
+    );
     const recordId = Math.trunc(id);
     for (let start = 0; start < removed.length; start += POSTINGS_PER_STATEMENT) {
       const passages = removed.slice(start, start + POSTINGS_PER_STATEMENT).join(',');
@@ -167,7 +171,7 @@ export class SearchGramIndex {
         rows.push([passage, Math.trunc(id), entry.fields]);
       }
     }
-    await storePassages(passages, db, known);
+    await storePassages(passages, this.kind, db, known);
     await this.insertPostings(rows, db);
   }
 
@@ -191,7 +195,7 @@ export class SearchGramIndex {
       const pieces = searchPieces(terms[0]);
       // Exact only without any passage break, also at the ends (`<jazz` is not `jazz`).
       if (pieces.length === 1 && pieces[0] === foldForSearch(terms[0])) {
-        const passages = await matchingPassages(pieces[0], source);
+        const passages = await matchingPassages(pieces[0], this.kind, source);
         if (passages) return { sql: this.holding(passages), exact: { any: this.holding(passages), title: this.holding(passages, 1) } };
       }
     }
@@ -199,7 +203,7 @@ export class SearchGramIndex {
     for (const term of terms) {
       const longest = searchPieces(term).sort((a, b) => characterCount(b) - characterCount(a))[0];
       if (longest === undefined) continue;
-      const passages = await matchingPassages(longest, source);
+      const passages = await matchingPassages(longest, this.kind, source);
       if (passages) conditions.push(this.holding(passages));
     }
     return conditions.length === 0 ? undefined : { sql: conditions.join(' AND ') };

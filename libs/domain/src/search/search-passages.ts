@@ -5,16 +5,20 @@ import { characterCount, recordGrams, termGrams, twoCharacterRange } from './sea
 
 /*
  * The passage vocabulary of MySQL/MariaDB's search index (search-grams.ts, "Passages"): each
- * distinct folded passage once, with its grams. A passage's ID is a hash of its text, so every
+ * distinct folded passage once per kind of record (events, venues, organizers: a search of
+ * events never tests the 7,000 venue and organizer passages holding `jazz` of a million-event
+ * calendar, only the 60 of events), with its grams. A passage's ID is a hash of its text, so every
  * writer (and the seed) knows it without reading it back, and two writers storing the same new
  * passage write the same row. Passages are only added; a rebuild (search:reindex) drops those no
  * record holds any more.
  */
 
-/** The passages' texts: `id` (hash) and `text`, folded, compared byte for byte (binary collation). */
+/** The passages' texts: `(kind, id)` (id: a hash) and `text`, folded, compared byte for byte (binary collation). */
 export const PASSAGES_TABLE = 'search_passages';
-/** `(gram, passage_id)`: the passages holding a gram are one range of the primary key. */
+/** `(kind, gram, passage_id)`: the passages of a kind holding a gram are one range of the primary key. */
 export const PASSAGE_GRAMS_TABLE = 'search_passage_grams';
+/** Which records hold which passages (search-gram-index.ts); its index by passage is read here. */
+export const POSTINGS_TABLE = 'search_postings';
 
 type Source = DataSource | EntityManager;
 
@@ -53,11 +57,11 @@ export function byKey(a: bigint, b: bigint): number {
 }
 
 /** The IDs of these passages that the vocabulary holds. */
-async function presentPassages(ids: readonly bigint[], db: Source): Promise<Set<string>> {
+async function presentPassages(ids: readonly bigint[], kind: number, db: Source): Promise<Set<string>> {
   const present = new Set<string>();
   for (let start = 0; start < ids.length; start += IDS_PER_READ) {
     const rows = (await db.query(
-      `SELECT CAST(id AS CHAR) AS id FROM ${PASSAGES_TABLE} WHERE id IN (${ids.slice(start, start + IDS_PER_READ).join(',')})`,
+      `SELECT CAST(id AS CHAR) AS id FROM ${PASSAGES_TABLE} WHERE kind = ${kind} AND id IN (${ids.slice(start, start + IDS_PER_READ).join(',')})`,
     )) as Array<{ id: string }>;
     for (const row of rows) present.add(row.id);
   }
@@ -65,14 +69,15 @@ async function presentPassages(ids: readonly bigint[], db: Source): Promise<Set<
 }
 
 /**
- * Adds the passages the vocabulary lacks, with their grams, in ID order (writers that add the
- * same new passages take their rows in one order). `known`: IDs this process already stored (a
- * bulk fill), not asked again.
+ * Adds the passages the kind's vocabulary lacks, with their grams, in ID order (writers that add
+ * the same new passages take their rows in one order). `known`: IDs of the kind this process
+ * already stored (a bulk fill), not asked again.
  */
-export async function storePassages(passages: ReadonlyMap<bigint, string>, db: Source, known?: Set<string>): Promise<void> {
+export async function storePassages(passages: ReadonlyMap<bigint, string>, kind: number, db: Source, known?: Set<string>): Promise<void> {
+  kind = Math.trunc(kind);
   const asked = [...passages.keys()].filter((id) => !known?.has(String(id))).sort(byKey);
   if (asked.length === 0) return;
-  const present = await presentPassages(asked, db);
+  const present = await presentPassages(asked, kind, db);
   const missing = asked.filter((id) => !present.has(String(id)));
   for (let start = 0; start < missing.length; ) {
     const batch: bigint[] = [];
@@ -82,7 +87,7 @@ export async function storePassages(passages: ReadonlyMap<bigint, string>, db: S
     }
     // IGNORE: another writer may have stored the same passage meanwhile (the same text, by its ID).
     await db.query(
-      `INSERT IGNORE INTO ${PASSAGES_TABLE} (id, text) VALUES ${batch.map((id) => `(${id}, ?)`).join(',')}`,
+      `INSERT IGNORE INTO ${PASSAGES_TABLE} (kind, id, text) VALUES ${batch.map((id) => `(${kind}, ${id}, ?)`).join(',')}`,
       batch.map((id) => passages.get(id)),
     );
   }
@@ -91,15 +96,15 @@ export async function storePassages(passages: ReadonlyMap<bigint, string>, db: S
   for (let start = 0; start < grams.length; start += GRAMS_PER_INSERT) {
     const values = grams
       .slice(start, start + GRAMS_PER_INSERT)
-      .map(([gram, id]) => `(${gram},${id})`)
+      .map(([gram, id]) => `(${kind},${gram},${id})`)
       .join(',');
-    await db.query(`INSERT IGNORE INTO ${PASSAGE_GRAMS_TABLE} (gram, passage_id) VALUES ${values}`);
+    await db.query(`INSERT IGNORE INTO ${PASSAGE_GRAMS_TABLE} (kind, gram, passage_id) VALUES ${values}`);
   }
   for (const id of missing) known?.add(String(id));
 }
 
 /** The INTERSECTED rarest of the grams, rarest first: each counted up to RARITY_CAP passages. */
-async function rarest(grams: bigint[], source: Source): Promise<bigint[]> {
+async function rarest(grams: bigint[], kind: number, source: Source): Promise<bigint[]> {
   if (grams.length === 1) return grams;
   const sampled =
     grams.length <= SAMPLED
@@ -108,7 +113,7 @@ async function rarest(grams: bigint[], source: Source): Promise<bigint[]> {
   const counts = sampled
     .map(
       (gram, i) =>
-        `SELECT ${i} AS i, COUNT(1) AS n FROM (SELECT 1 FROM ${PASSAGE_GRAMS_TABLE} WHERE gram = ${gram} LIMIT ${RARITY_CAP}) c${i}`,
+        `SELECT ${i} AS i, COUNT(1) AS n FROM (SELECT 1 FROM ${PASSAGE_GRAMS_TABLE} WHERE kind = ${kind} AND gram = ${gram} LIMIT ${RARITY_CAP}) c${i}`,
     )
     .join(' UNION ALL ');
   const rows = (await source.query(counts)) as Array<{ i: number | string; n: number | string }>;
@@ -120,30 +125,34 @@ async function rarest(grams: bigint[], source: Source): Promise<bigint[]> {
 }
 
 /** SQL selecting the IDs of the passages that may contain `piece` (its grams), or undefined for one character. */
-async function gramCandidates(piece: string, source: Source): Promise<string | undefined> {
+async function gramCandidates(piece: string, kind: number, source: Source): Promise<string | undefined> {
   const length = characterCount(piece);
   if (length === 2) {
     const [low, high] = twoCharacterRange(piece) ?? [0n, 0n];
-    return `SELECT g.passage_id FROM ${PASSAGE_GRAMS_TABLE} g WHERE g.gram BETWEEN ${low} AND ${high}`;
+    return `SELECT g.passage_id FROM ${PASSAGE_GRAMS_TABLE} g WHERE g.kind = ${kind} AND g.gram BETWEEN ${low} AND ${high}`;
   }
   if (length < 2) return undefined;
-  const [first, ...others] = await rarest(termGrams(piece), source);
+  const [first, ...others] = await rarest(termGrams(piece), kind, source);
   const joins = others
-    .map((gram, i) => ` INNER JOIN ${PASSAGE_GRAMS_TABLE} g${i + 1} ON g${i + 1}.gram = ${gram} AND g${i + 1}.passage_id = g0.passage_id`)
+    .map(
+      (gram, i) =>
+        ` INNER JOIN ${PASSAGE_GRAMS_TABLE} g${i + 1} ON g${i + 1}.kind = ${kind} AND g${i + 1}.gram = ${gram} AND g${i + 1}.passage_id = g0.passage_id`,
+    )
     .join('');
-  return `SELECT g0.passage_id FROM ${PASSAGE_GRAMS_TABLE} g0${joins} WHERE g0.gram = ${first}`;
+  return `SELECT g0.passage_id FROM ${PASSAGE_GRAMS_TABLE} g0${joins} WHERE g0.kind = ${kind} AND g0.gram = ${first}`;
 }
 
 /**
- * The IDs of the passages that contain `piece` (folded, without passage breaks, two characters
+ * The IDs of the kind's passages that contain `piece` (folded, without passage breaks, two characters
  * or more): the passages holding its rarest grams, each tested with LIKE on its folded text.
  * Undefined when the index cannot say (one character) or more than MATCHED_PASSAGES_CAP match.
  */
-export async function matchingPassages(piece: string, source: Source): Promise<bigint[] | undefined> {
-  const candidates = await gramCandidates(piece, source);
+export async function matchingPassages(piece: string, kind: number, source: Source): Promise<bigint[] | undefined> {
+  kind = Math.trunc(kind);
+  const candidates = await gramCandidates(piece, kind, source);
   if (candidates === undefined) return undefined;
   const rows = (await source.query(
-    `SELECT CAST(sp.id AS CHAR) AS id FROM ${PASSAGES_TABLE} sp WHERE sp.id IN (${candidates}) AND sp.text LIKE ? ESCAPE '${LIKE_ESCAPE}' LIMIT ${MATCHED_PASSAGES_CAP + 1}`,
+    `SELECT CAST(sp.id AS CHAR) AS id FROM ${PASSAGES_TABLE} sp WHERE sp.kind = ${kind} AND sp.id IN (${candidates}) AND sp.text LIKE ? ESCAPE '${LIKE_ESCAPE}' LIMIT ${MATCHED_PASSAGES_CAP + 1}`,
     [containsPattern(piece)],
   )) as Array<{ id: string }>;
   if (rows.length > MATCHED_PASSAGES_CAP) return undefined;

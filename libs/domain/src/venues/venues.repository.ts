@@ -9,8 +9,6 @@ import { Venue } from './venue.entity';
 /** Every query over the venues table. */
 @Injectable()
 export class VenuesRepository extends LinkedRecordsRepository<Venue> {
-  // The columns a search reads are the ones the search index holds: one list for both.
-  protected readonly searchColumns = venueSearchGrams.columns;
   protected readonly searchGrams = venueSearchGrams;
 
   constructor(dataSource: DataSource, events: EventsRepository, links: EventLinksRepository) {

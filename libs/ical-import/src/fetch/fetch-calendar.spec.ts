@@ -1,4 +1,4 @@
-import { CalendarServer, SMALL_CALENDAR, startCalendarServer } from '../testing/calendar-server';
+import { CalendarServer, SMALL_CALENDAR, startCalendarServer } from '../../test/calendar-server';
 import { fetchCalendar, FetchCalendarOptions, FetchCalendarResult } from './fetch-calendar';
 import { CheckedAddress } from './pinned-request';
 

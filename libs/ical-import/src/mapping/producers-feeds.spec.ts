@@ -1,12 +1,12 @@
-import { allInOneEventCalendar } from '../testing/fixtures/all-in-one-event-calendar';
-import { davx5Calendar } from '../testing/fixtures/davx5';
-import { icalGenerator } from '../testing/fixtures/ical-generator';
-import { meetupCalendar } from '../testing/fixtures/meetup';
-import { moodleCalendar } from '../testing/fixtures/moodle';
-import { synologyCalendar } from '../testing/fixtures/synology';
-import { theEventsCalendar } from '../testing/fixtures/the-events-calendar';
-import { tripitCalendar } from '../testing/fixtures/tripit';
-import { itemOf, readFixture, shown, utcOf } from '../testing/read-fixture';
+import { allInOneEventCalendar } from '../../test/fixtures/all-in-one-event-calendar';
+import { davx5Calendar } from '../../test/fixtures/davx5';
+import { icalGenerator } from '../../test/fixtures/ical-generator';
+import { meetupCalendar } from '../../test/fixtures/meetup';
+import { moodleCalendar } from '../../test/fixtures/moodle';
+import { synologyCalendar } from '../../test/fixtures/synology';
+import { theEventsCalendar } from '../../test/fixtures/the-events-calendar';
+import { tripitCalendar } from '../../test/fixtures/tripit';
+import { itemOf, readFixture, shown, utcOf } from '../../test/read-fixture';
 
 describe('DAVx5 style', () => {
   const [choir] = readFixture(davx5Calendar).items;

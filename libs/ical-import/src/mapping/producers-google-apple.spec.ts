@@ -1,8 +1,8 @@
-import { googleCalendar } from '../testing/fixtures/google-calendar';
-import { appleCalendar } from '../testing/fixtures/apple-calendar';
-import { nextcloudCalendar } from '../testing/fixtures/nextcloud';
-import { sabredavThunderbird } from '../testing/fixtures/sabredav-thunderbird';
-import { itemOf, readFixture, shown, utcOf } from '../testing/read-fixture';
+import { googleCalendar } from '../../test/fixtures/google-calendar';
+import { appleCalendar } from '../../test/fixtures/apple-calendar';
+import { nextcloudCalendar } from '../../test/fixtures/nextcloud';
+import { sabredavThunderbird } from '../../test/fixtures/sabredav-thunderbird';
+import { itemOf, readFixture, shown, utcOf } from '../../test/read-fixture';
 import { groupByUid } from './series-groups';
 
 describe('Google Calendar style', () => {

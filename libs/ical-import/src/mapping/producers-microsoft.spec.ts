@@ -1,7 +1,7 @@
 import { groupByUid } from './series-groups';
-import { exchange2010 } from '../testing/fixtures/exchange-2010';
-import { outlook2007 } from '../testing/fixtures/outlook-2007';
-import { itemOf, readFixture, shown, utcOf } from '../testing/read-fixture';
+import { exchange2010 } from '../../test/fixtures/exchange-2010';
+import { outlook2007 } from '../../test/fixtures/outlook-2007';
+import { itemOf, readFixture, shown, utcOf } from '../../test/read-fixture';
 
 const ROOM_UID = '040000008200E00074C5B7101A82E00800000000AA11BB22CC33DD440100000000000000001000000011223344556677889900AABBCCDDEEFF';
 const MONTHLY_UID = '040000008200E00074C5B7101A82E00800000000FFEEDDCCBBAA0099010000000000000000100000009988776655443322110000FFEEDDCCBB';

@@ -1,5 +1,5 @@
 import { readImportFile } from './map-calendar';
-import { readFixture, shown, utcOf } from '../testing/read-fixture';
+import { readFixture, shown, utcOf } from '../../test/read-fixture';
 
 const calendar = (...events: string[][]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((lines) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT']), 'END:VCALENDAR'].join('\r\n');

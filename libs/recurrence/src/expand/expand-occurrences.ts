@@ -1,7 +1,7 @@
-import { MAX_SUPPORTED_YEAR, naiveMillis, wallTimeToInstant } from '@app/common';
+import { MAX_SUPPORTED_YEAR, naiveMillis, naiveWallTime, wallTimeToInstant } from '@app/common';
 import { Zone } from 'luxon';
 import { recurrenceError } from '../recurrence-error';
-import { naiveWallTime, wallTimeAt } from '../series/naive-wall-time';
+import { wallTimeAt } from '../series/naive-wall-time';
 import { Occurrence, Series } from '../series/series';
 import { seriesZone } from '../zone/table-zone';
 import { StartCandidate, startCandidates } from './series-starts';

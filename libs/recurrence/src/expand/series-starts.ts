@@ -1,7 +1,7 @@
-import { naiveMillis, wallTimeToInstant } from '@app/common';
+import { naiveMillis, naiveWallTime, wallTimeToInstant } from '@app/common';
 import { Zone } from 'luxon';
 import { Series } from '../series/series';
-import { naiveMillisAt, naiveWallTime } from '../series/naive-wall-time';
+import { naiveMillisAt } from '../series/naive-wall-time';
 import { firstRuleWallTime, NaiveMillis, ruleWallTimes } from './engine';
 
 /** Wide enough for any UTC offset change, so that no wall time near an instant bound is missed. */

@@ -1,8 +1,7 @@
-import { formatUtc, naiveMillis, wallTimeToInstant, WallTime } from '@app/common';
+import { formatUtc, naiveMillis, naiveWallTime, wallTimeToInstant, WallTime } from '@app/common';
 import { Zone } from 'luxon';
 import { recurrenceError } from '../recurrence-error';
 import { RecurrenceRule } from '../rule/recurrence-rule';
-import { naiveWallTime } from '../series/naive-wall-time';
 import { Recurrence, Series } from '../series/series';
 import { seriesZone } from '../zone/table-zone';
 import { startCandidates } from './series-starts';

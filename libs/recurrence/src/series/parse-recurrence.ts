@@ -1,11 +1,10 @@
-import { naiveMillis, wallTimeToInstant } from '@app/common';
+import { naiveMillis, naiveWallTime, wallTimeToInstant } from '@app/common';
 import { Zone } from 'luxon';
 import { firstRuleWallTime } from '../expand/engine';
 import { hasAnyOccurrence } from '../expand/expand-occurrences';
 import { recurrenceError } from '../recurrence-error';
 import { parseRRule } from '../rule/parse-rrule';
 import { RecurrenceRule } from '../rule/recurrence-rule';
-import { naiveWallTime } from './naive-wall-time';
 import { formatStoredWallTime } from './stored-recurrence';
 import { parseDateList } from './recurrence-dates';
 import { Recurrence, SeriesTiming } from './series';

@@ -1,5 +1,5 @@
 import { API_NAMESPACE, Language, slugify } from '@app/common';
-import { fieldExamples } from '@app/posts';
+import { FieldMap, fieldExamples } from '@app/posts';
 import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../venues/venue.fields';
 import { EXAMPLE_TEXTS } from './example-texts';
@@ -59,29 +59,31 @@ export function imageExample(): Example {
   };
 }
 
+/** A venue or organizer: the shared fields, its name, the declared fields' examples, then texts of the language. */
+function linkedRecordExample(
+  language: Language,
+  kind: 'venue' | 'organizer',
+  texts: { name: string; description: string },
+  fields: FieldMap,
+  own: Example,
+): Example {
+  return {
+    ...postFields(language, kind, IDS[kind], slugify(texts.name), { description: texts.description, excerpt: '' }),
+    [kind]: texts.name,
+    ...fieldExamples(fields),
+    ...own,
+  };
+}
+
 export function venueExample(language: Language): Example {
   const { venue } = EXAMPLE_TEXTS[language];
-  return {
-    ...postFields(language, 'venue', IDS.venue, slugify(venue.name), { description: venue.description, excerpt: '' }),
-    venue: venue.name,
-    ...fieldExamples(VENUE_FIELDS),
-    address: venue.address,
-    city: venue.city,
-    country: venue.country,
-    province: venue.province,
-    zip: venue.zip,
-    stateprovince: venue.province,
-  };
+  const { address, city, country, province, zip } = venue;
+  return linkedRecordExample(language, 'venue', venue, VENUE_FIELDS, { address, city, country, province, zip, stateprovince: province });
 }
 
 export function organizerExample(language: Language): Example {
   const { organizer } = EXAMPLE_TEXTS[language];
-  return {
-    ...postFields(language, 'organizer', IDS.organizer, slugify(organizer.name), { description: organizer.description, excerpt: '' }),
-    organizer: organizer.name,
-    ...fieldExamples(ORGANIZER_FIELDS),
-    email: organizer.email,
-  };
+  return linkedRecordExample(language, 'organizer', organizer, ORGANIZER_FIELDS, { email: organizer.email });
 }
 
 /** `parent`: the parent category's ID and name, or none. */

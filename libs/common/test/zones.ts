@@ -1,5 +1,5 @@
 import { Zone } from 'luxon';
-import { parseTimeZone } from './time-zone';
+import { parseTimeZone } from '../src/dates/time-zone';
 
 /** The luxon zone for a name the tests know to be valid. */
 export function zoneNamed(name: string): Zone {

@@ -1,5 +1,5 @@
-import { ImportCalendar, ImportOptions, readImportFile } from '../mapping/map-calendar';
-import { ImportItem } from '../mapping/import-item';
+import { ImportCalendar, ImportOptions, readImportFile } from '../src/mapping/map-calendar';
+import { ImportItem } from '../src/mapping/import-item';
 
 /** Reads a fixture that must be readable as a whole. */
 export function readFixture(file: Buffer | string, options: ImportOptions = {}): ImportCalendar {
