@@ -49,10 +49,13 @@ describe('scheduled refresh of import sources', () => {
     await feeds?.close();
   });
 
-  it('a source that is not due yet is left alone', async () => {
+  it('a source that is not due yet is left alone, and a look that finds nothing due writes nothing (not even the lease)', async () => {
     const before = feeds.requests.length;
-    expect(await scheduler.check()).toEqual({ leaseHeld: true, ran: [], failed: [] });
+    const version = await dataVersion(app);
+    expect(await scheduler.check()).toEqual({ leaseHeld: false, ran: [], failed: [] });
     expect(feeds.requests.length).toBe(before);
+    expect(await dataVersion(app)).toBe(version);
+    expect(await app.dataSource.query('SELECT name FROM leases')).toEqual([]);
   });
 
   it('an unchanged feed answers 304 to the conditional request: no event written, no new data version, next run moved ahead', async () => {
@@ -74,7 +77,7 @@ describe('scheduled refresh of import sources', () => {
     expect(after.last_error).toBeNull();
     expect(after.last_report).toEqual(expect.objectContaining({ created: 0, updated: 0, unchanged: 3, removed: 0 }));
     expect(Date.parse(`${after.next_run_utc}Z`)).toBeGreaterThan(Date.now() + 14 * 60_000);
-    expect(await scheduler.check()).toEqual({ leaseHeld: true, ran: [], failed: [] });
+    expect(await scheduler.check()).toEqual({ leaseHeld: false, ran: [], failed: [] });
   });
 
   it('a feed changed between refreshes: changed events updated, new ones created, vanished ones trashed', async () => {
@@ -110,7 +113,7 @@ describe('scheduled refresh of import sources', () => {
     expect(check.ran.length + check.failed.length).toBe(1);
     expect((await source()).last_error).toEqual(expect.objectContaining({ code: 'fetch_address_refused' }));
     const requests = feeds.count('/programme.ics');
-    expect(await scheduler.check()).toEqual({ leaseHeld: true, ran: [], failed: [] });
+    expect(await scheduler.check()).toEqual({ leaseHeld: false, ran: [], failed: [] });
     expect(feeds.count('/programme.ics')).toBe(requests);
   });
 

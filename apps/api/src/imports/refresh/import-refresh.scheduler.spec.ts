@@ -7,10 +7,12 @@ import { ImportRefreshScheduler, ImportSourceRunner } from './import-refresh.sch
 /** Leases in memory with the repository's rules: one holder at a time, no expiry needed here. */
 class LeasesDouble {
   readonly holders = new Map<string, string>();
+  acquisitions = 0;
   renewals = 0;
   loseOnRenewal = Infinity;
 
   async tryAcquire(name: string, holder: string): Promise<boolean> {
+    this.acquisitions += 1;
     if ((this.holders.get(name) ?? holder) !== holder) return false;
     this.holders.set(name, holder);
     return true;
@@ -79,7 +81,14 @@ describe('ImportRefreshScheduler', () => {
       [1, 'refresh'],
       [2, 'refresh'],
     ]);
-    expect(await instance.check()).toEqual({ leaseHeld: true, ran: [], failed: [] });
+    expect(await instance.check()).toEqual({ leaseHeld: false, ran: [], failed: [] });
+  });
+
+  it('takes no lease (writes nothing) when no source is due', async () => {
+    const { instance, due, leases } = scheduler({ runner: recordingRunner() });
+    due.nextRun.set(1, Date.now() + 60_000);
+    expect(await instance.check()).toEqual({ leaseHeld: false, ran: [], failed: [] });
+    expect(leases.acquisitions).toBe(0);
   });
 
   it('does nothing while another instance holds the lease, and releases its own lease after a check', async () => {
@@ -113,7 +122,7 @@ describe('ImportRefreshScheduler', () => {
     });
     due.nextRun.set(1, 0).set(2, 0).set(3, 0);
     expect(await instance.check()).toEqual({ leaseHeld: true, ran: [1, 3], failed: [2] });
-    expect(await instance.check()).toEqual({ leaseHeld: true, ran: [], failed: [] });
+    expect(await instance.check()).toEqual({ leaseHeld: false, ran: [], failed: [] });
   });
 
   it('stops before the next source once its lease is lost or the shutdown began', async () => {

@@ -16,7 +16,7 @@ const LEASE_TTL_MS = 60_000;
 /** Due sources read per query. */
 const BATCH = 20;
 
-/** What one check did: whether this instance held the lease, and the sources it ran. */
+/** What one check did: whether this instance took the lease (not when nothing was due), and the sources it ran. */
 export interface RefreshCheck {
   leaseHeld: boolean;
   ran: number[];
@@ -25,7 +25,8 @@ export interface RefreshCheck {
 
 /**
  * Refreshes subscribed calendars when due, without an external scheduler (README, Importing
- * calendars): every instance looks every IMPORT_REFRESH_CHECK_SECONDS; the one that takes the lease
+ * calendars): every instance looks every IMPORT_REFRESH_CHECK_SECONDS (a read of the next-run index);
+ * when a source is due, the one that takes the lease
  * in the database claims each due source (its next run moves `refresh` ahead in one conditional
  * UPDATE, so a source runs once per period even should two instances ever hold the lease in turn
  * within one check) and runs it. Conditional requests make an unchanged feed cost one 304.
@@ -81,7 +82,8 @@ export class ImportRefreshScheduler implements OnApplicationBootstrap, OnModuleD
   }
 
   private async checkOnce(): Promise<RefreshCheck> {
-    if (this.stopping) return { leaseHeld: false, ran: [], failed: [] };
+    // Nothing due (the usual case): one indexed read, no lease written, so idle instances never write.
+    if (this.stopping || (await this.dueSources.due(new Date(), 1)).length === 0) return { leaseHeld: false, ran: [], failed: [] };
     const lease = { name: IMPORT_REFRESH_LEASE, holder: this.holder, ttlMs: LEASE_TTL_MS };
     const outcome = await withLease(this.leases, lease, (held) => this.runDueSources(held));
     return outcome.acquired ? outcome.result : { leaseHeld: false, ran: [], failed: [] };
