@@ -5,7 +5,7 @@ import { migratedDatabase } from '../pending-migrations';
 export const reindexSearchCommand: CliCommand = {
   name: 'search:reindex',
   summary:
-    'Rebuild the search index from the stored records (SQLite: the events trigram index; MySQL/MariaDB: the n-gram table of ' +
+    'Rebuild the search index from the stored records (SQLite: the events trigram index; MySQL/MariaDB: the passages and postings of ' +
     'events, venues and organizers); prints {"events","venues","organizers","ms"} (records indexed; SQLite indexes events only).',
   async run(_flags, runtime) {
     const started = Date.now();

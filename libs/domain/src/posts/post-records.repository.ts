@@ -37,7 +37,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    */
   protected abstract readonly searchColumns: readonly string[];
 
-  /** The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. */
+  /** The kind's passage index (MySQL/MariaDB; search/search-gram-index.ts), kept by save and remove. */
   protected abstract readonly searchGrams: SearchGramIndex;
 
   protected constructor(
