@@ -23,7 +23,7 @@ const INSERT_TRIGGER_SQL = `CREATE TRIGGER ${INSERT_TRIGGER} AFTER INSERT ON eve
  * is exact afterwards whatever was written beside the load (events the service created meanwhile,
  * or updated: the update and delete triggers stay).
  *
- * MySQL/MariaDB keep an n-gram table instead (search/search-gram-index.ts), written by the
+ * MySQL/MariaDB keep a passage index instead (search/search-gram-index.ts), written by the
  * repositories with each record; a bulk load writes records past them, so it notes the last IDs
  * before (`marks`) and fills the grams of everything above them after (`fillAfter`).
  */
@@ -95,7 +95,7 @@ export class EventSearchIndexRepository {
 
   /**
    * Rebuilds the whole search index from the records: SQLite's FTS5 table in one transaction;
-   * MySQL/MariaDB's n-gram table emptied and filled again kind by kind (a search meanwhile finds
+   * MySQL/MariaDB's passage index emptied and filled again kind by kind (a search meanwhile finds
    * fewer candidates until the fill passes them: run it when the index is known to be wrong).
    * Returns how many records of each kind were indexed.
    */

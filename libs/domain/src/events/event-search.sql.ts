@@ -13,9 +13,9 @@ import { CalendarEvent } from './event.entity';
  * of trigrams is a substring test, case-insensitive for every letter (FTS5 folds Unicode case, as
  * the LIKE below does with the lower() of build-data-source-options), so no event row is read to
  * decide a match; the `{title}` column filter serves locked events. Shorter texts have no trigram
- * and scan with LIKE. MySQL/MariaDB run the LIKE too, on the candidates of their n-gram index
- * (search/search-gram-index.ts), byte for byte on the lowered text as SQLite compares it
- * (README: "Event search at scale").
+ * and scan with LIKE. MySQL/MariaDB answer a search without passage breaks from their passage
+ * index alone (search/search-gram-index.ts); other searches run the LIKE below on its candidates,
+ * byte for byte on the lowered text as SQLite compares it (README: "Event search at scale").
  */
 
 const COLUMNS = ['title', 'description', 'excerpt'];

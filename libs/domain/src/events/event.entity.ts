@@ -98,8 +98,8 @@ export class CalendarEvent extends PostRecord {
 
   /**
    * Whose texts (title, description, excerpt) the row shows: its own ID, or on an occurrence that
-   * changed none of them, its series' ID. The n-gram search index (MySQL/MariaDB) holds the grams
-   * of text owners only, so a series' occurrences share its grams instead of copying them.
+   * changed none of them, its series' ID. The passage search index (MySQL/MariaDB) holds the
+   * postings of text owners only, so a series' occurrences share its postings instead of copying them.
    */
   @Column({ name: 'text_id', type: 'integer', nullable: true })
   textId: number | null;

@@ -330,7 +330,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
 function walksStartOrder(criteria: EventListCriteria): boolean {
   return (
     !criteria.include?.length &&
-    // A search's candidates come from the n-gram index (MySQL): a rare word's few are sorted,
+    // A search's matches come from the passage index (MySQL): a rare word's few are sorted,
     // where a walk in start order would test every event of the window.
     !criteria.search?.trim() &&
     !criteria.venueIds &&

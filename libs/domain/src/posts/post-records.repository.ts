@@ -35,7 +35,7 @@ export interface IdPage {
  */
 export abstract class PostRecordsRepository<T extends PostRecord, C extends PostListCriteria = PostListCriteria> {
   /**
-   * The kind's n-gram index (MySQL/MariaDB; search/search-grams.ts), kept by save and remove. Its
+   * The kind's passage index (MySQL/MariaDB; search/search-gram-index.ts), kept by save and remove. Its
    * columns are the ones searched word by word (a record matches when one column contains every
    * word); the first is the name, the only one searched in records the viewer cannot open.
    */
