@@ -19,6 +19,7 @@ export * from './text/slugify';
 export * from './text/plain-text';
 export * from './in-turns';
 export * from './validation/transforms';
+export * from './validation/query-filters';
 export * from './validation/validation-exception.factory';
 export * from './http/links';
 export * from './validation/localized.query';
