@@ -29,6 +29,7 @@ export * from './validation/validators';
 export * from './dates/time-zone';
 export * from './dates/time-zone-abbreviation';
 export * from './dates/wall-time';
+export * from './dates/wrapping-zone';
 export * from './dates/instant';
 export * from './dates/date-input';
 export * from './dates/formatted-date';
