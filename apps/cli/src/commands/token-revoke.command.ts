@@ -1,8 +1,7 @@
-import { UsersService } from '@app/auth';
-import { CliCommand, FlagValues } from '../cli-command';
+import { FlagValues } from '../cli-command';
 import { CliError } from '../cli-error';
 import { positiveIntegerFlag } from '../flags';
-import { migratedDatabase } from '../pending-migrations';
+import { usersCommand } from './user-command';
 
 /** `--token -`: the secret comes from standard input, so it shows in no process list or shell history. */
 const FROM_STDIN = '-';
@@ -26,15 +25,12 @@ async function target(flags: FlagValues): Promise<{ id: number } | { secret: str
   return { secret };
 }
 
-export const tokenRevokeCommand: CliCommand = {
-  name: 'token:revoke',
+export const tokenRevokeCommand = usersCommand('token:revoke', {
   synopsis: '--token <token> | --token - | --id <id>',
   summary: 'Revoke a token at once, given its secret (- reads it from standard input) or its ID (token:list); prints {"revoked":true}.',
   flags: { token: { type: 'string' }, id: { type: 'string' } },
-  async run(flags, runtime) {
-    const which = await target(flags);
-    const app = await migratedDatabase(runtime);
-    const users = app.get(UsersService);
+  parse: target,
+  async run(users, which) {
     if ('id' in which) {
       if (!(await users.revokeTokenById(which.id)))
         throw new CliError(`No active token has --id ${which.id} (it is unknown or already revoked).`);
@@ -43,4 +39,4 @@ export const tokenRevokeCommand: CliCommand = {
     }
     return { revoked: true };
   },
-};
+});

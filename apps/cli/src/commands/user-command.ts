@@ -19,6 +19,30 @@ export interface MoreFlags<T> {
 }
 
 /**
+ * A command on the users service. Every flag is checked (`parse`) before the database is opened;
+ * then the schema is brought up to date and `run` gets the service and the checked flags.
+ */
+export function usersCommand<T>(
+  name: string,
+  command: Omit<CliCommand, 'name' | 'run'> & {
+    parse(flags: FlagValues): T | Promise<T>;
+    run(users: UsersService, checked: T): Promise<object>;
+  },
+): CliCommand {
+  const { synopsis, summary, flags, parse, run } = command;
+  return {
+    name,
+    synopsis,
+    summary,
+    flags,
+    async run(given, runtime) {
+      const checked = await parse(given);
+      return run((await migratedDatabase(runtime)).get(UsersService), checked);
+    },
+  };
+}
+
+/**
  * A command on one existing user named by `--user <id>`. Every flag is checked before the database
  * is opened; then the schema is brought up to date and the user looked up ("User <id> does not exist.").
  */
@@ -31,16 +55,11 @@ export function userCommand<T = undefined>(
   },
 ): CliCommand {
   const { summary, more } = command;
-  return {
-    name,
+  return usersCommand(name, {
     synopsis: more ? `--user <id> ${more.synopsis}` : '--user <id>',
     summary,
     flags: { user: { type: 'string' }, ...more?.flags },
-    async run(flags, runtime) {
-      const userId = positiveIntegerFlag(flags, 'user');
-      const checked = more ? more.parse(flags) : (undefined as T);
-      const users = (await migratedDatabase(runtime)).get(UsersService);
-      return command.run({ users, user: await existingUser(users, userId) }, checked);
-    },
-  };
+    parse: (flags) => ({ userId: positiveIntegerFlag(flags, 'user'), checked: more ? more.parse(flags) : (undefined as T) }),
+    run: async (users, { userId, checked }) => command.run({ users, user: await existingUser(users, userId) }, checked),
+  });
 }

@@ -1,24 +1,20 @@
-import { UserNameTakenError, UsersService } from '@app/auth';
-import { CliCommand } from '../cli-command';
+import { UserNameTakenError } from '@app/auth';
 import { CliError } from '../cli-error';
 import { loginFlag, roleFlag } from '../flags';
-import { migratedDatabase } from '../pending-migrations';
+import { usersCommand } from './user-command';
 
-export const userCreateCommand: CliCommand = {
-  name: 'user:create',
+export const userCreateCommand = usersCommand('user:create', {
   synopsis: '--name <login> --role <role>',
   summary: 'Create a user with a first token; prints {"id","name","role","token"}. The token is shown only here.',
   flags: { name: { type: 'string' }, role: { type: 'string' } },
-  async run(flags, runtime) {
-    const name = loginFlag(flags, 'name');
-    const role = roleFlag(flags, 'role');
-    const app = await migratedDatabase(runtime);
+  parse: (flags) => ({ name: loginFlag(flags, 'name'), role: roleFlag(flags, 'role') }),
+  async run(users, { name, role }) {
     try {
-      const { user, token } = await app.get(UsersService).createWithToken(name, role);
+      const { user, token } = await users.createWithToken(name, role);
       return { id: user.id, name: user.name, role: user.role, token };
     } catch (error) {
       if (error instanceof UserNameTakenError) throw new CliError(`A user named "${name}" already exists.`);
       throw error;
     }
   },
-};
+});

@@ -12,30 +12,27 @@ export class EventTerm {
   termId: number;
 }
 
-/** Event ↔ venue, in the order the client gave. */
-@Entity('event_venues')
-@Index('IDX_event_venues_venue', ['venueId'])
-export class EventVenue {
+/** An event's link to a venue or organizer: both keep the order the client gave. */
+abstract class OrderedEventLink {
   @PrimaryColumn({ name: 'event_id', type: 'integer' })
   eventId: number;
-
-  @PrimaryColumn({ name: 'venue_id', type: 'integer' })
-  venueId: number;
 
   @Column({ type: 'integer' })
   position: number;
 }
 
+/** Event ↔ venue, in the order the client gave. */
+@Entity('event_venues')
+@Index('IDX_event_venues_venue', ['venueId'])
+export class EventVenue extends OrderedEventLink {
+  @PrimaryColumn({ name: 'venue_id', type: 'integer' })
+  venueId: number;
+}
+
 /** Event ↔ organizer, in the order the client gave. */
 @Entity('event_organizers')
 @Index('IDX_event_organizers_organizer', ['organizerId'])
-export class EventOrganizer {
-  @PrimaryColumn({ name: 'event_id', type: 'integer' })
-  eventId: number;
-
+export class EventOrganizer extends OrderedEventLink {
   @PrimaryColumn({ name: 'organizer_id', type: 'integer' })
   organizerId: number;
-
-  @Column({ type: 'integer' })
-  position: number;
 }

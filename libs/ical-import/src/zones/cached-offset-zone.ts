@@ -1,4 +1,5 @@
-import { Zone, ZoneOffsetFormat, ZoneOffsetOptions } from 'luxon';
+import { WrappingZone } from '@app/common';
+import { Zone } from 'luxon';
 
 const HOUR_MS = 3_600_000;
 /** Hours kept per zone: a feed's events rarely span more than a few years of distinct hours. */
@@ -26,32 +27,8 @@ export function cachedOffsetZone(zone: Zone): Zone {
  * and last millisecond have the same offset, so an hour with a change of offset in it is always
  * computed exactly.
  */
-export class CachedOffsetZone extends Zone {
+export class CachedOffsetZone extends WrappingZone {
   private readonly hours = new Map<number, number>();
-
-  constructor(private readonly inner: Zone) {
-    super();
-  }
-
-  override get type(): string {
-    return this.inner.type;
-  }
-
-  override get name(): string {
-    return this.inner.name;
-  }
-
-  override get isUniversal(): boolean {
-    return this.inner.isUniversal;
-  }
-
-  override offsetName(ts: number, options: ZoneOffsetOptions): string | null {
-    return this.inner.offsetName(ts, options);
-  }
-
-  override formatOffset(ts: number, format: ZoneOffsetFormat): string {
-    return this.inner.formatOffset(ts, format);
-  }
 
   override offset(ts: number): number {
     const hour = Math.floor(ts / HOUR_MS);
@@ -63,13 +40,5 @@ export class CachedOffsetZone extends Zone {
     if (this.hours.size >= MAX_CACHED_HOURS) this.hours.clear();
     this.hours.set(hour, first);
     return first;
-  }
-
-  override equals(other: Zone): boolean {
-    return other instanceof CachedOffsetZone ? this.inner.equals(other.inner) : this.inner.equals(other);
-  }
-
-  override get isValid(): boolean {
-    return this.inner.isValid;
   }
 }

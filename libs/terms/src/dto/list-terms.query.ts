@@ -1,7 +1,15 @@
-import { HasNoControlCharacters, PageQuery, ToBoolean, ToInt, ToIntArray, ToStringArray } from '@app/common';
+import {
+  OptionalBooleanFilter,
+  OptionalIdFilter,
+  OptionalIdListFilter,
+  OptionalSearchText,
+  PageQuery,
+  ToInt,
+  ToStringArray,
+} from '@app/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { TERM_ORDERBY } from '@app/domain';
 
 export const SORT_ORDER = ['asc', 'desc'] as const;
@@ -9,25 +17,15 @@ export const SORT_ORDER = ['asc', 'desc'] as const;
 /** Query of `GET /categories` and `GET /tags`. */
 export class ListTermsQuery extends PageQuery {
   /** Only terms whose name or slug contains this text (case-insensitive). */
-  @IsOptional()
-  @IsString()
-  @HasNoControlCharacters()
+  @OptionalSearchText()
   search?: string;
 
   /** Leave out terms with these IDs. */
-  @IsOptional()
-  @ToIntArray()
-  @IsArray()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @OptionalIdListFilter()
   exclude?: number[];
 
   /** Only terms with these IDs. */
-  @IsOptional()
-  @ToIntArray()
-  @IsArray()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @OptionalIdListFilter()
   include?: number[];
 
   /** Sort direction. */
@@ -44,23 +42,15 @@ export class ListTermsQuery extends PageQuery {
 
   /** Hide terms not assigned to any published event. */
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
+  @OptionalBooleanFilter()
   hide_empty?: boolean;
 
   /** Only terms assigned to this event. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
+  @OptionalIdFilter()
   post?: number;
 
   /** Alias of `post`; wins when both are given. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
+  @OptionalIdFilter()
   event?: number;
 
   /** Only terms with one of these slugs; an empty `slug=` is refused (400). */

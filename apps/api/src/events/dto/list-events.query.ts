@@ -1,51 +1,50 @@
-import { HasNoControlCharacters, PageQuery, ToBoolean, ToInt, ToIntArray, ToNumber, ToStringArray } from '@app/common';
+import {
+  OptionalBooleanFilter,
+  OptionalDateFilter,
+  OptionalIdFilter,
+  OptionalIdListFilter,
+  OptionalSearchText,
+  PageQuery,
+  ToNumber,
+  ToStringArray,
+} from '@app/common';
 import { ALL_STATUSES } from '@app/domain';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsArray, IsBoolean, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsArray, IsNumber, IsOptional, Max, Min } from 'class-validator';
 
 /** Query of `GET /events` (docs/api-rules.md, Lists). */
 export class ListEventsQuery extends PageQuery {
   /** Events that start at or after this date (default: 00:00 yesterday in the site's time zone). */
-  @IsOptional()
-  @Allow()
+  @OptionalDateFilter()
   start_date?: string;
 
   /** Events that end at or before this date (default: end of the day 24 months ahead). */
-  @IsOptional()
-  @Allow()
+  @OptionalDateFilter()
   end_date?: string;
 
   /** Events that start before this date. */
-  @IsOptional()
-  @Allow()
+  @OptionalDateFilter()
   starts_before?: string;
 
   /** Events that start after this date. */
-  @IsOptional()
-  @Allow()
+  @OptionalDateFilter()
   starts_after?: string;
 
   /** Events that end before this date. */
-  @IsOptional()
-  @Allow()
+  @OptionalDateFilter()
   ends_before?: string;
 
   /** Events that end after this date. */
-  @IsOptional()
-  @Allow()
+  @OptionalDateFilter()
   ends_after?: string;
 
   /** When true the given times apply as given; by default whole days are included. */
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
+  @OptionalBooleanFilter()
   strict_dates?: boolean;
 
   /** Events whose title, description or excerpt contains this text. */
-  @IsOptional()
-  @IsString()
-  @HasNoControlCharacters()
+  @OptionalSearchText()
   search?: string;
 
   /** Events in one of these categories (IDs or slugs). */
@@ -61,25 +60,15 @@ export class ListEventsQuery extends PageQuery {
   tags?: Array<string | number>;
 
   /** Events at one of these venues. */
-  @IsOptional()
-  @ToIntArray()
-  @IsArray()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @OptionalIdListFilter()
   venue?: number[];
 
   /** Events by one of these organizers. */
-  @IsOptional()
-  @ToIntArray()
-  @IsArray()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @OptionalIdListFilter()
   organizer?: number[];
 
   /** true: only featured events; false: only events not featured. */
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
+  @OptionalBooleanFilter()
   featured?: boolean;
 
   /** Post status(es); anonymous callers may ask for `publish` only. */
@@ -88,9 +77,7 @@ export class ListEventsQuery extends PageQuery {
   status?: string | string[];
 
   /** true: only events whose venue has coordinates; false: only events without. */
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
+  @OptionalBooleanFilter()
   geoloc?: boolean;
 
   /** Latitude of the centre point; needs `geoloc_lng`. */
@@ -118,36 +105,22 @@ export class ListEventsQuery extends PageQuery {
   geoloc_radius?: number;
 
   /** Only events with these IDs; date filters are ignored. */
-  @IsOptional()
-  @ToIntArray()
-  @IsArray()
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @OptionalIdListFilter()
   include?: number[];
 
   /** Events whose parent is this event; with a series' ID, the occurrences of that series. */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
+  @OptionalIdFilter()
   post_parent?: number;
 
   /** The occurrences of this series (a series' ID). */
-  @IsOptional()
-  @ToInt()
-  @IsInt()
-  @Min(1)
+  @OptionalIdFilter()
   recurring_event?: number;
 
   /** false: each series once (as its own GET shows it) when any of its occurrences matches, instead of its occurrences. */
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
+  @OptionalBooleanFilter()
   expand?: boolean;
 
   /** This service sells no tickets: true returns none, false all. */
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
+  @OptionalBooleanFilter()
   ticketed?: boolean;
 }
