@@ -166,6 +166,7 @@ describe('Swagger UI in a real browser', () => {
         organizers: { organizer: 'UI read society' },
         categories: { name: `UI read ${path}` },
         tags: { name: `UI read ${path}` },
+        imports: { calendar: 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//UI read//EN\r\nEND:VCALENDAR\r\n' },
       })) {
         records[collection] = (await t.http.post(`${NS}/${collection}`).set(admin).send(fields).expect(201)).body as {
           id: number;
