@@ -154,7 +154,11 @@ describe('examples in the OpenAPI document', () => {
             const body = (document.paths[path]?.[method]?.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content[
               'application/json'
             ].example;
-            if (body === undefined) continue;
+            if (!document.paths[path]?.[method]?.requestBody) continue;
+            if (body === undefined) {
+              answers.push(`${method.toUpperCase()} ${path} without an example`);
+              continue;
+            }
             const res = await t.http[method](`/${language}${NS}${path.replace(/\{\w+\}/, parameter)}`)
               .set(admin)
               .send(body as object);
@@ -162,7 +166,9 @@ describe('examples in the OpenAPI document', () => {
           }
         }
       }
-      expect(answers).toHaveLength(collections.length * 7);
+      // A collection with routes by slug writes through seven of them; import sources, without slugs, through four.
+      const writes = collections.map((collection) => (document.paths[`${collection}/by-slug/{slug}`] ? 7 : 4));
+      expect(answers).toHaveLength(writes.reduce((sum, count) => sum + count, 0));
       expect(answers.filter((answer) => !/^POST \/\w+ 201$|(?:PUT|PATCH|POST) .*\{\w+\} 200$/.test(answer))).toEqual([]);
     },
   );

@@ -9,6 +9,7 @@ import type {
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { documentedError, ErrorBodyOf } from './error-examples';
 import { EXAMPLE_TEXTS } from './example-texts';
+import { importExamples } from './import-examples';
 import * as input from './input-examples';
 import * as records from './record-examples';
 
@@ -59,6 +60,7 @@ function examplesFor(language: Language): Examples {
   const error = records.errorExample(language);
   const venueInput = input.venueInputs(language);
   const organizerInput = input.organizerInputs(language);
+  const imports = importExamples(language);
   const properties: Record<string, Example> = {
     Event: event,
     Venue: venue,
@@ -92,6 +94,7 @@ function examplesFor(language: Language): Examples {
     UpdateTagDto: input.tagFields(language),
     RecordIdReference: { id: records.venueExample(language).id },
     ...indexExamples(language),
+    ...imports.properties,
   };
   const bodies: Record<string, Example> = {
     CreateEventDto: input.eventBody(language),
@@ -104,6 +107,7 @@ function examplesFor(language: Language): Examples {
     UpdateCategoryDto: input.categoryUpdateBody(language),
     CreateTagDto: input.tagBody(language),
     UpdateTagDto: input.tagUpdateBody(language),
+    ...imports.bodies,
   };
   return { properties, schemas: input.namedInputExamples(language), bodies };
 }

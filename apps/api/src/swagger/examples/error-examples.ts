@@ -1,6 +1,7 @@
 import { ApiError, DOCS_KEY_PREFIX, Errors } from '@app/common';
 import { EVENT_KIND, ORGANIZER_KIND, PostErrors, PostKind, VENUE_KIND } from '@app/posts';
 import { termNotFound } from '@app/terms';
+import { importNotFound } from '../../imports/import-sources.service';
 
 /** The error body a service answers with for an error, in the document's language (ErrorResponder). */
 export type ErrorBodyOf = (error: ApiError) => Record<string, unknown>;
@@ -34,6 +35,7 @@ export function documentedError(descriptionKey: string, path: string): ApiError 
     case 'responses.not_readable':
       return kind ? PostErrors.notAccessible(kind) : Errors.forbidden();
     case 'responses.record_not_found':
+      if (collection === 'imports') return importNotFound(EXAMPLE_ID);
       return kind ? PostErrors.notFound(kind, { id: EXAMPLE_ID }) : isTerm ? termNotFound() : undefined;
     case 'responses.page_not_found':
       return Errors.archivePageNotFound(kind ? kind.name : 'term');

@@ -162,6 +162,7 @@ export function eventExample(language: Language): Example {
     recurring_event_id: null,
     recurrence_id: null,
     recurrence_id_utc: null,
+    import: null,
   };
 }
 
