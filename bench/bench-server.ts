@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -95,4 +96,28 @@ export class BenchServer {
     await stopChild(this.process);
     this.unregister?.();
   }
+}
+
+/**
+ * The built service for a write bench: its own administrator token, no write rate limit, quiet
+ * logs, no base path and UTC; `env` adds what one bench needs. Answers the started server and the
+ * headers an administrator's JSON write sends.
+ */
+export async function startWriteServer(
+  databaseEnv: NodeJS.ProcessEnv,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ server: BenchServer; headers: Record<string, string> }> {
+  const token = `bench-admin-${randomBytes(12).toString('hex')}`;
+  const server = new BenchServer(await freePort(), {
+    ...process.env,
+    ...databaseEnv,
+    ADMIN_TOKEN: token,
+    RATE_LIMIT_WRITES: '0',
+    LOG_LEVEL: 'warn',
+    BASE_PATH: '',
+    SITE_TIMEZONE: 'UTC',
+    ...env,
+  });
+  await server.start();
+  return { server, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } };
 }

@@ -10,7 +10,7 @@
  *   BENCH_DB=mysql npm run bench:import
  */
 import Database from 'better-sqlite3';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, IncomingMessage, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
@@ -18,7 +18,7 @@ import { loadavg } from 'node:os';
 import { createConnection } from 'mysql2/promise';
 import { benchConfig } from './bench-config';
 import { BenchDatabase, prepareDatabase } from './bench-db';
-import { BenchServer, freePort } from './bench-server';
+import { startWriteServer } from './bench-server';
 import { cleanUp, cleanUpOnSignals, onCleanup } from './cleanup';
 import { benchCalendar, calendarCounts } from './import-calendar';
 import { NS } from './kinds';
@@ -121,20 +121,10 @@ async function main(): Promise<number> {
   );
   const feed = await startFeed(calendar);
   const database = await prepareDatabase(config, { seed: false });
-  const token = `bench-admin-${randomBytes(12).toString('hex')}`;
-  const server = new BenchServer(await freePort(), {
-    ...process.env,
-    ...database.env,
-    ADMIN_TOKEN: token,
-    RATE_LIMIT_WRITES: '0',
-    LOG_LEVEL: 'warn',
-    BASE_PATH: '',
-    SITE_TIMEZONE: 'UTC',
+  const { server, headers } = await startWriteServer(database.env, {
     IMPORT_ALLOWED_HOSTS: '127.0.0.1',
     IMPORT_REFRESH_CHECK_SECONDS: '0',
   });
-  await server.start();
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const steps: Step[] = [];
   const step = async (label: string, path: string, body: unknown): Promise<{ id: number }> => {
     const version = await dataVersion(database);

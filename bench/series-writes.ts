@@ -6,11 +6,10 @@
  *   npm run bench:series                        # SQLite, a fresh database with BENCH_EVENTS (10,000) seeded
  *   BENCH_DB=mysql BENCH_REUSE_DB=bench_0123 npm run bench:series
  */
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { benchConfig } from './bench-config';
 import { prepareDatabase } from './bench-db';
-import { BenchServer, freePort } from './bench-server';
+import { startWriteServer } from './bench-server';
 import { cleanUp, cleanUpOnSignals } from './cleanup';
 import { NS } from './kinds';
 import { percentile } from './measure';
@@ -32,18 +31,7 @@ async function main(): Promise<number> {
   const config = benchConfig();
   cleanUpOnSignals(() => undefined);
   const database = await prepareDatabase(config);
-  const token = `bench-admin-${randomBytes(12).toString('hex')}`;
-  const server = new BenchServer(await freePort(), {
-    ...process.env,
-    ...database.env,
-    ADMIN_TOKEN: token,
-    RATE_LIMIT_WRITES: '0',
-    LOG_LEVEL: 'warn',
-    BASE_PATH: '',
-    SITE_TIMEZONE: 'UTC',
-  });
-  await server.start();
-  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const { server, headers } = await startWriteServer(database.env);
   const events = `${server.origin}${NS}/events`;
   const loadBefore = loadavg();
   const figures: Record<string, number[]> = { 'create, 730 occurrences': [], 'change its rule (730 → 700)': [], 'scope=this edit': [] };
