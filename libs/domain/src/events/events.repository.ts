@@ -1,7 +1,7 @@
 import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, Not, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
-import { IdPage, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
+import { IdPage, PageReach, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
 import { contentFilterSql, openSql, visibilityParams, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
@@ -279,7 +279,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   }
 
   /** Start, then ID ascending; nearest first when a point is given. */
-  protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
+  protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria, reach: PageReach): void {
     if (criteria.near) {
       qb.addSelect(distanceSql(criteria.viewer), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
     } else {
@@ -287,7 +287,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       // MariaDB would otherwise drive a category list from the link rows and sort all of the
       // category's events (filesort) to return ten; walking the start order stops after the page.
       // (SQLite chooses this walk by itself; TypeORM writes the hint for MySQL only.)
-      if (walksStartOrder(criteria)) qb.useIndex(LIST_ORDER_INDEX);
+      if (walksStartOrder(criteria, reach)) qb.useIndex(LIST_ORDER_INDEX);
     }
     qb.addOrderBy('p.id', 'ASC');
   }
@@ -322,17 +322,22 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   }
 }
 
+/** A search with at least this many matches in the window, and ten times as many as the page reaches, is common. */
+const COMMON_SEARCH_MATCHES = 1000;
+
 /**
  * Whether a page is best found by walking the events in start order: published events are most
- * of the window, so a page is found after a few rows. A search, or a list of venues' or organizers' events (a
- * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare.
+ * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
+ * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare. A
+ * search's matches come from the passage index (MySQL): a rare word's few are sorted, where a walk
+ * would test every event of the window; a common word's (`jazz`: 4,857 of 244,884) are met every
+ * fifty rows or so, and sorting them all costs four times the walk (README: "Event search at scale").
  */
-function walksStartOrder(criteria: EventListCriteria): boolean {
+function walksStartOrder(criteria: EventListCriteria, reach: PageReach): boolean {
+  const commonSearch = reach.total >= COMMON_SEARCH_MATCHES && reach.end * 10 <= reach.total;
   return (
     !criteria.include?.length &&
-    // A search's matches come from the passage index (MySQL): a rare word's few are sorted,
-    // where a walk in start order would test every event of the window.
-    !criteria.search?.trim() &&
+    (!criteria.search?.trim() || commonSearch) &&
     !criteria.venueIds &&
     !criteria.organizerIds &&
     criteria.geoloc === undefined &&

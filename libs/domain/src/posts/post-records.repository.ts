@@ -24,6 +24,12 @@ export interface PageWindow {
   perPage: number;
 }
 
+/** How far into its matches a page reads: the list's total, and the position just past the page. */
+export interface PageReach {
+  total: number;
+  end: number;
+}
+
 export interface IdPage {
   ids: number[];
   total: number;
@@ -182,7 +188,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     // otherwise reach the SQL as an OFFSET like 1e+21.
     if (offset >= total) return { ids: [], total };
     qb.select('p.id', 'id');
-    this.orderPage(qb, criteria);
+    this.orderPage(qb, criteria, { total, end: offset + window.perPage });
     const rows = await qb.offset(offset).limit(window.perPage).getRawMany<{ id: number | string }>();
     return { ids: rows.map((row) => Number(row.id)), total };
   }
@@ -216,7 +222,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   protected abstract applyFilters(qb: SelectQueryBuilder<T>, criteria: C): void;
 
   /** Newest publication first (docs/api-rules.md, Lists); column names, as the page query selects raw IDs. */
-  protected orderPage(qb: SelectQueryBuilder<T>, _criteria: C): void {
+  protected orderPage(qb: SelectQueryBuilder<T>, _criteria: C, _reach: PageReach): void {
     qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
   }
 
