@@ -7,18 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  Api,
-  checkExplained4xx,
-  checkNo5xx,
-  checkNoNetworkErrors,
-  checkRejectedAnswered400,
-  CheckResult,
-  networkDetail,
-  countBy,
-  formatCounts,
-  stateChecks,
-} from '../load/checks';
+import { CheckResult, countBy, formatCounts } from '../load/checks';
+import { Api } from '../load/event-states';
+import { checkExplained4xx, checkNo5xx, checkNoNetworkErrors, checkRejectedAnswered400, networkDetail } from '../load/http-checks';
+import { stateChecks } from '../load/state-checks';
 import { DbKind, loadRunConfig, RunConfig } from './config';
 import { createDatabase, TestDatabase } from '../load/database';
 import { HttpClient } from '../load/http-client';
