@@ -6,7 +6,8 @@
  */
 import { CheckResult, formatCounts } from '../load/checks';
 import { EventJson, project, same } from '../load/event-states';
-import { Exchange, LoadOptions, LoadState, NS, Target } from '../load/workload';
+import { LoadOptions } from '../load/run-load';
+import { Exchange, LoadState, NS, Target } from '../load/workload';
 
 export interface RywTally {
   reads: number;

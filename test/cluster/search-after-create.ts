@@ -7,7 +7,8 @@
  */
 import { CheckResult, formatCounts } from '../load/checks';
 import { EventJson } from '../load/event-states';
-import { Exchange, LoadOptions, LoadState, NS, Target } from '../load/workload';
+import { LoadOptions } from '../load/run-load';
+import { Exchange, LoadState, NS, Target } from '../load/workload';
 
 export interface SearchTally {
   searches: number;

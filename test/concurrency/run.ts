@@ -17,7 +17,9 @@ import { HttpClient } from '../load/http-client';
 import { cliJson, CliResult, ExitInfo, freePort, killAllChildren, probeReady, runCli, ServiceInstance, tail } from '../load/processes';
 import { ANSI, checkLines, errorDigest, failureCauses, PhaseReport, summaryTable } from '../load/report';
 import { createUsers } from '../load/users';
-import { burstRequests, Exchange, LoadState, runLoad, Target } from '../load/workload';
+import { burstRequests } from '../load/requests';
+import { runLoad } from '../load/run-load';
+import { Exchange, LoadState, Target } from '../load/workload';
 
 const READY_TIMEOUT_MS = 60_000;
 /**
