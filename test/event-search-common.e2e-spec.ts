@@ -66,11 +66,35 @@ describe('events: a common search walks the start order', () => {
     const mysql = t.dataSource.options.type !== 'better-sqlite3';
     const pageQuery = (sql: string[]) => sql.filter((statement) => statement.includes('ORDER BY') && statement.includes('search_postings'));
     const common = await queriesDuring(t, () => page('zqcommon', { per_page: 10 }));
-    expect(pageQuery(common).some((statement) => statement.includes('USE INDEX'))).toBe(mysql);
+    expect(pageQuery(common).some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'))).toBe(mysql);
     const deep = await queriesDuring(t, () => page('zqcommon', { per_page: 50, page: 16 }));
-    expect(pageQuery(deep).some((statement) => statement.includes('USE INDEX'))).toBe(false);
+    expect(pageQuery(deep).some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'))).toBe(false);
     const rare = await queriesDuring(t, () => page('zqrare', { per_page: 10 }));
-    expect(pageQuery(rare).some((statement) => statement.includes('USE INDEX'))).toBe(false);
+    expect(pageQuery(rare).some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'))).toBe(false);
     expect((await page('zqrare', { per_page: 10 })).events.map((event) => event.title)).toEqual(['Zqrare Lesung']);
+  });
+
+  it('a window list reads the list-order index as a range from the window start (MySQL/MariaDB: FORCE INDEX)', async () => {
+    const mysql = t.dataSource.options.type !== 'better-sqlite3';
+    const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
+    try {
+      const res = await listEvents(t, { start_date: '2028-01-01', end_date: '2028-01-31', per_page: 5 }).expect(200);
+      expect((res.body.events as Body[]).map((event) => event.utc_start_date)).toEqual([
+        '2028-01-01 09:00:00',
+        '2028-01-01 12:00:00',
+        '2028-01-01 18:00:00',
+        '2028-01-02 09:00:00',
+        '2028-01-02 12:00:00',
+      ]);
+      const forced = spy.mock.calls.filter(([sql]) => sql.includes('FORCE INDEX (`IDX_events_list_order`)'));
+      expect(forced.length).toBe(mysql ? 1 : 0);
+      if (!mysql) return;
+      const [sql, parameters] = forced[0];
+      const [plan] = (await t.dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<{ type: string; key: string; key_len: string }>;
+      expect([plan.type, plan.key]).toEqual(['range', 'IDX_events_list_order']);
+      expect(Number(plan.key_len)).toBeGreaterThan(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

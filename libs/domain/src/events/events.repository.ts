@@ -229,6 +229,18 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     qb.addOrderBy('p.id', 'ASC');
   }
 
+  /**
+   * MySQL/MariaDB: the walk's hint as FORCE INDEX. With USE INDEX MariaDB 10.11 reads the index by
+   * `hide_from_listings` alone (ref) and skips every event before the window's start row by row: a
+   * month a year ahead in a million events took 53 ms where the range on (hide, start) takes 0.4 ms.
+   */
+  protected override pageRows(qb: SelectQueryBuilder<CalendarEvent>): Promise<Array<{ id: number | string }>> {
+    const [sql, parameters] = qb.getQueryAndParameters();
+    const hint = `USE INDEX (\`${LIST_ORDER_INDEX}\`)`;
+    if (!sql.includes(hint)) return super.pageRows(qb);
+    return this.dataSource.query(sql.replace(hint, `FORCE INDEX (\`${LIST_ORDER_INDEX}\`)`), parameters);
+  }
+
   /** SQL true when the term aliased `term` is linked to the event `:linkedEvent`. */
   termOfEventSql(): string {
     return 'EXISTS (SELECT 1 FROM event_terms pt WHERE pt.term_id = term.id AND pt.event_id = :linkedEvent)';

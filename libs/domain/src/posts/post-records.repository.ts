@@ -189,8 +189,13 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     if (offset >= total) return { ids: [], total };
     qb.select('p.id', 'id');
     this.orderPage(qb, criteria, { total, end: offset + window.perPage });
-    const rows = await qb.offset(offset).limit(window.perPage).getRawMany<{ id: number | string }>();
+    const rows = await this.pageRows(qb.offset(offset).limit(window.perPage));
     return { ids: rows.map((row) => Number(row.id)), total };
+  }
+
+  /** Runs the ordered page query (a kind may run its SQL otherwise). */
+  protected pageRows(qb: SelectQueryBuilder<T>): Promise<Array<{ id: number | string }>> {
+    return qb.getRawMany<{ id: number | string }>();
   }
 
   /** The visible records a list's filters keep (alias `p`), not yet ordered. */
