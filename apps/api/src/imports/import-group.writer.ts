@@ -106,8 +106,9 @@ export class ImportGroupWriter {
       await this.cancel(run, master, row);
       return null;
     }
-    const cancelled = group.exceptions.filter((item) => item.status === 'CANCELLED');
-    const changed = group.exceptions.filter((item) => item.status !== 'CANCELLED' && exceptionChanges(item, master).length > 0);
+    const exceptions = this.supportedExceptions(run, group, master);
+    const cancelled = exceptions.filter((item) => item.status === 'CANCELLED');
+    const changed = exceptions.filter((item) => item.status !== 'CANCELLED' && exceptionChanges(item, master).length > 0);
     const fingerprint = combinedFingerprint([
       master.fingerprint,
       ...cancelled.map((item) => item.fingerprint).sort(),
@@ -148,6 +149,20 @@ export class ImportGroupWriter {
         else written.created++;
       },
     };
+  }
+
+  /**
+   * The exceptions a run applies, and what it leaves out reported (README, Importing calendars): a
+   * `RANGE=THISANDFUTURE` exception (a change of the rest of the series) is skipped whole rather than
+   * applied to its own occurrence only; RRULEs after the first are named, the event imported with its first.
+   */
+  private supportedExceptions(run: RunContext, group: ImportGroup, master: ImportItem): ImportItem[] {
+    if (master.rrules.length > 1) run.report.skipped.push({ uid: group.uid, line: master.line, reason: 'event_extra_rrule' });
+    return group.exceptions.filter((item) => {
+      if (item.recurrenceRange !== 'THISANDFUTURE') return true;
+      run.report.skipped.push({ uid: group.uid, line: item.line, reason: 'event_this_and_future' });
+      return false;
+    });
   }
 
   /** The event or series itself, created or rewritten; answers its ID. */
