@@ -23,7 +23,7 @@ function tagWrite(uid: string, fail?: (attempt: number) => Error | undefined): U
     async write(manager: EntityManager, report: ReturnType<typeof emptyReport>) {
       write.attempts++;
       await manager.query(
-        `INSERT INTO terms (taxonomy, name, name_key, slug, description, parent_id, count) VALUES ('post_tag', ?, ?, ?, '', 0, 0)`,
+        `INSERT INTO terms (taxonomy, name, name_key, slug, description, parent_id) VALUES ('post_tag', ?, ?, ?, '', 0)`,
         [uid, uid, uid],
       );
       const error = fail?.(write.attempts);
