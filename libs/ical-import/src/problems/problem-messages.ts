@@ -66,7 +66,8 @@ export const PROBLEM_MESSAGES: Record<Language, Messages> = {
     event_rejected: 'Zeile {line}: Die Veranstaltung wurde abgelehnt: {fields}.',
     event_this_and_future:
       'Zeile {line}: Diese Änderung gilt für diesen und alle folgenden Termine (RANGE=THISANDFUTURE), was nicht importiert wird; die Serie behält ihre Termine, wie sie waren.',
-    event_extra_rrule: 'Zeile {line}: Die Veranstaltung hat mehr als eine RRULE; nur die erste wurde importiert, die anderen wurden weggelassen.',
+    event_extra_rrule:
+      'Zeile {line}: Die Veranstaltung hat mehr als eine RRULE; nur die erste wurde importiert, die anderen wurden weggelassen.',
     fetch_invalid_url: 'Die Adresse ist keine gültige URL.',
     fetch_scheme_refused: 'Nur http- und https-Adressen können abgerufen werden (nicht {scheme}).',
     fetch_host_not_found: 'Der Host {host} wurde nicht gefunden.',
