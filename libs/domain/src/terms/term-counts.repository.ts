@@ -213,7 +213,7 @@ const CHUNK = 300;
  * Adds to (`add`) or raises to at least (`max`) the day counts, inserting missing rows: an atomic
  * upsert on both engines, never a read followed by a write.
  */
-export async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number]>, mode: 'add' | 'max'): Promise<void> {
+async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number]>, mode: 'add' | 'max'): Promise<void> {
   const sqlite = isSqlite(db);
   const update = sqlite
     ? `ON CONFLICT (scope_id, day) DO UPDATE SET count = ${mode === 'add' ? 'count + excluded.count' : 'MAX(count, excluded.count)'}`
@@ -228,7 +228,7 @@ export async function upsertDayCounts(db: EntityManager, rows: Array<[number, st
 }
 
 /** SQL of the UTC start day (`YYYY-MM-DD`) and of the span in seconds of the event aliased `e`. */
-export function daySql(db: EntityManager): { day: string; span: string } {
+function daySql(db: EntityManager): { day: string; span: string } {
   return isSqlite(db)
     ? { day: 'substr(e.start_utc, 1, 10)', span: 'CAST(ROUND((julianday(e.end_utc) - julianday(e.start_utc)) * 86400) AS INTEGER)' }
     : { day: "DATE_FORMAT(e.start_utc, '%Y-%m-%d')", span: 'TIMESTAMPDIFF(SECOND, e.start_utc, e.end_utc)' };
