@@ -1,7 +1,7 @@
 import { selectScalars } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, Not, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
-import { IdPage, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
+import { IdPage, PageReach, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
 import { openSql, whereVisible } from '../posts/visibility';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
@@ -216,7 +216,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   }
 
   /** Start, then ID ascending; nearest first when a point is given. */
-  protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): void {
+  protected override orderPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria, reach: PageReach): void {
     if (criteria.near) {
       qb.addSelect(distanceSql(criteria.viewer), 'distance').orderBy('distance', 'ASC').addOrderBy('p.start_utc', 'ASC');
     } else {
@@ -224,9 +224,21 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       // MariaDB would otherwise drive a category list from the link rows and sort all of the
       // category's events (filesort) to return ten; walking the start order stops after the page.
       // (SQLite chooses this walk by itself; TypeORM writes the hint for MySQL only.)
-      if (walksStartOrder(criteria)) qb.useIndex(LIST_ORDER_INDEX);
+      if (walksStartOrder(criteria, reach)) qb.useIndex(LIST_ORDER_INDEX);
     }
     qb.addOrderBy('p.id', 'ASC');
+  }
+
+  /**
+   * MySQL/MariaDB: the walk's hint as FORCE INDEX. With USE INDEX MariaDB 10.11 reads the index by
+   * `hide_from_listings` alone (ref) and skips every event before the window's start row by row: a
+   * month a year ahead in a million events took 53 ms where the range on (hide, start) takes 0.4 ms.
+   */
+  protected override pageRows(qb: SelectQueryBuilder<CalendarEvent>): Promise<Array<{ id: number | string }>> {
+    const [sql, parameters] = qb.getQueryAndParameters();
+    const hint = `USE INDEX (\`${LIST_ORDER_INDEX}\`)`;
+    if (!sql.includes(hint)) return super.pageRows(qb);
+    return this.dataSource.query(sql.replace(hint, `FORCE INDEX (\`${LIST_ORDER_INDEX}\`)`), parameters);
   }
 
   /** SQL true when the term aliased `term` is linked to the event `:linkedEvent`. */
