@@ -22,7 +22,7 @@ const MAX_TITLE = 255;
 /** Longest website URL the API takes; a longer one is left out rather than refusing the event. */
 const MAX_WEBSITE = 2048;
 /** What an event without SUMMARY is called (as Google Calendar shows one). */
-export const UNTITLED = '(no title)';
+const UNTITLED = '(no title)';
 
 /** `YYYY-MM-DD` or the wall time, as an event body's dates take them. */
 export function bodyTime(time: ImportTime): string {

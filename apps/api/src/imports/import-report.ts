@@ -3,7 +3,7 @@ import { ParamReason } from '@app/common';
 import { createHash } from 'node:crypto';
 
 /** One VEVENT (or UID) a run left out, and why. */
-export interface SkippedEntry {
+interface SkippedEntry {
   uid: string | null;
   line: number;
   /** A problem code (libs/ical-import), or `event_rejected` with the fields the event rules refused. */

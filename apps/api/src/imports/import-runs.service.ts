@@ -11,7 +11,7 @@ import { RunLookups } from './import-lookups';
 import { emptyReport, ImportReport, ImportRunFailed } from './import-report';
 
 /** What started a run: a person (an upload, `POST /imports`, `POST /imports/{id}/run`, the CLI) or the refresh schedule. */
-export interface RunOptions {
+interface RunOptions {
   trigger: 'manual' | 'refresh';
   /** The uploaded calendar of a source without URL. */
   calendar?: Buffer;

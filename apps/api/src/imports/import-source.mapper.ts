@@ -30,7 +30,7 @@ export function formatDuration(total: number): string {
 const utcOrNull = (instant: Date | null) => (instant ? formatUtc(instant) : null);
 
 /** A report as answered: each skipped event with its reason in the request's language. */
-export function presentReport(report: ImportReport, language: Language): ImportReportResponse {
+function presentReport(report: ImportReport, language: Language): ImportReportResponse {
   return {
     ...report,
     skipped: report.skipped.map(({ uid, line, reason, fields }) => ({

@@ -3,7 +3,7 @@ import { OptionalField } from '@app/posts';
 import { Allow, IsIn, IsString, MaxLength } from 'class-validator';
 
 /** Statuses an import may give the events it creates. */
-export const IMPORT_STATUSES = ['publish', 'draft', 'pending', 'private'] as const;
+const IMPORT_STATUSES = ['publish', 'draft', 'pending', 'private'] as const;
 
 /** Most category or tag references a source adds to its events (as an event takes at most). */
 const MAX_REFERENCES = 50;

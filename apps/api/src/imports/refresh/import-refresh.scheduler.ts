@@ -17,7 +17,7 @@ const LEASE_TTL_MS = 60_000;
 const BATCH = 20;
 
 /** What one check did: whether this instance took the lease (not when nothing was due), and the sources it ran. */
-export interface RefreshCheck {
+interface RefreshCheck {
   leaseHeld: boolean;
   ran: number[];
   failed: number[];
