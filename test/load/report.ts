@@ -73,8 +73,19 @@ export function checkLines(report: PhaseReport): string[] {
     lines.push(`  ${check.ok ? 'PASS' : 'FAIL'}  ${check.name}: ${check.summary}`);
     for (const example of check.examples) lines.push(`          - ${example}`);
   }
-  for (const note of report.notes) lines.push(`  note  ${note}`);
+  for (const note of [...report.notes, writeLatencyNote(report)]) if (note) lines.push(`  note  ${note}`);
   return lines;
+}
+
+/** Percentiles of the answered writes' times (request sent to answer read): a figure, never a check. */
+function writeLatencyNote(report: PhaseReport): string | undefined {
+  const times = report.exchanges
+    .filter((e) => e.status !== undefined && (WRITE_OPS.has(e.op) || SERIES_OPS.has(e.op)))
+    .map((e) => e.endAt - e.startedAt)
+    .sort((a, b) => a - b);
+  if (times.length === 0) return undefined;
+  const at = (share: number) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)].toFixed(0);
+  return `answered writes: ${times.length}, time to answer p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
 }
 
 // eslint-disable-next-line no-control-regex
