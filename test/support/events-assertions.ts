@@ -1,6 +1,7 @@
 import type { Response } from 'supertest';
 import { ORGANIZER_FIELDS } from '../../apps/api/src/organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../apps/api/src/venues/venue.fields';
+import { TERM_FIELDS } from '@app/terms';
 import { linkedRecordKeys } from './posts-kinds';
 
 /** Every key of an event as returned (docs/api-rules.md, Records as returned), single GETs adding `json_ld`. */
@@ -56,7 +57,8 @@ export const VENUE_KEYS = linkedRecordKeys('venue', VENUE_FIELDS);
 
 export const ORGANIZER_KEYS = linkedRecordKeys('organizer', ORGANIZER_FIELDS);
 
-export const TERM_KEYS = ['id', 'name', 'slug', 'description', 'taxonomy', 'parent', 'count', 'url', 'meta', 'urls'];
+/** Every key of a category or tag as returned: its declared fields (libs/terms/src/term.fields.ts). */
+export const TERM_KEYS = Object.keys(TERM_FIELDS);
 
 export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

@@ -1,10 +1,10 @@
-import { AnyField, declaredEntries, FieldMap, isTextType } from './field-declaration';
+import { AnyValueField, FieldMap, isTextType, valueEntries } from './field-declaration';
 
 /** Text compared ignoring case for duplicate avoidance; `null` counts as "". */
 export const sameText = (a: string | null, b: string | null): boolean => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
 /** What a body's value is stored as: texts trimmed, "" clearing a number (and a text declared so) to null. */
-function storedValue(field: AnyField, value: unknown): unknown {
+function storedValue(field: AnyValueField, value: unknown): unknown {
   if (isTextType(field.type)) {
     const text = String(value).trim();
     return field.emptyIsNull && text === '' ? null : text;
@@ -15,7 +15,7 @@ function storedValue(field: AnyField, value: unknown): unknown {
 
 /** Copies every declared field the body gives onto the record (already checked by the body class). */
 export function applyFields<E extends object>(record: E, body: object, fields: FieldMap): void {
-  for (const [name, field] of declaredEntries(fields)) {
+  for (const [name, field] of valueEntries(fields)) {
     const value = (body as Record<string, unknown>)[name];
     if (!field.writable || value === undefined) continue;
     (record as Record<string, unknown>)[field.column] = storedValue(field, value);
@@ -24,12 +24,12 @@ export function applyFields<E extends object>(record: E, body: object, fields: F
 
 /** Every declared field at its initial value: how a new record starts. */
 export function initialFields<E extends object>(fields: FieldMap): Partial<E> {
-  return Object.fromEntries(declaredEntries(fields).map(([, field]) => [field.column, field.initial])) as Partial<E>;
+  return Object.fromEntries(valueEntries(fields).map(([, field]) => [field.column, field.initial])) as Partial<E>;
 }
 
 /** Whether `candidate` equals `record` in every declared field the body gives that duplicate avoidance compares. */
 export function sameGivenFields<E extends object>(candidate: E, record: E, body: object, fields: FieldMap): boolean {
-  return declaredEntries(fields).every(([name, field]) => {
+  return valueEntries(fields).every(([name, field]) => {
     if (field.compare === 'none' || (body as Record<string, unknown>)[name] === undefined) return true;
     const [a, b] = [candidate, record].map((side) => (side as Record<string, unknown>)[field.column]);
     return field.compare === 'text' ? sameText(a as string | null, b as string | null) : a === b;

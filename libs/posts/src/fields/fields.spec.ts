@@ -3,7 +3,7 @@ import { SHOWN_WHEN_LOCKED } from '../locked-view';
 import { fieldsOf } from './field-declaration';
 import { columnFilters, filterEcho } from './field-filters';
 import { applyFields, initialFields, sameGivenFields } from './field-writes';
-import { fieldExamples, hiddenFieldNames, recordFields, shownWhenLocked } from './record-fields';
+import { fieldExamples, hiddenFieldNames, recordFields, shownFieldNames, shownWhenLocked } from './record-fields';
 
 interface Hall extends PostRecord {
   street: string;
@@ -18,6 +18,13 @@ const FIELDS = {
   seats: field.integer('seats', { min: 0, example: 80, filter: { param: 'min_seats', op: '>=' } }),
   open: field.flag('open', { initial: true, shownWhenLocked: true, example: true }),
   region: field.text('region', { initial: null, emptyIsNull: true, read: (hall) => hall.region ?? 'none', example: 'North' }),
+};
+
+/** The same with hand-written fields: one shown on locked records (with its columns), one hidden. */
+const WITH_HANDLED = {
+  opening: field.handled(['open', 'region'], { shownWhenLocked: true }),
+  ...FIELDS,
+  seat_map: field.handled(['seats'], { writable: true }),
 };
 
 const hall = (values: Partial<Hall>): Hall => ({ ...initialFields<Hall>(FIELDS), ...values }) as Hall;
@@ -57,6 +64,27 @@ describe('field declarations', () => {
     expect(columnFilters({ min_seats: 50 }, FIELDS)).toEqual([{ property: 'seats', op: '>=', value: 50, hiddenWhenLocked: true }]);
     expect(columnFilters({}, FIELDS)).toEqual([]);
     expect(filterEcho({ min_seats: 50 }, FIELDS)).toEqual({ min_seats: 50 });
+  });
+
+  it('leave hand-written fields to their kind: no write, no initial value, no comparison, no example', () => {
+    const record = hall({ street: 'Old' });
+    applyFields(record, { street: 'New', seat_map: 'x', opening: 'y' }, WITH_HANDLED);
+    expect(record).toEqual(hall({ street: 'New' }));
+    expect(initialFields<Hall>(WITH_HANDLED)).toEqual(initialFields<Hall>(FIELDS));
+    expect(sameGivenFields(hall({ seats: 1 }), hall({ seats: 2 }), { seat_map: 'x' }, WITH_HANDLED)).toBe(true);
+    expect(Object.keys(fieldExamples(WITH_HANDLED))).toEqual(Object.keys(FIELDS));
+  });
+
+  it('return hand-written fields from the values the kind computes, in declaration order', () => {
+    const values = recordFields(hall({ street: 'A' }), WITH_HANDLED, { opening: 'daily', seat_map: [1, 2] });
+    expect(Object.keys(values)).toEqual(['opening', 'street', 'seats', 'open', 'region', 'seat_map']);
+    expect(values).toMatchObject({ opening: 'daily', street: 'A', seat_map: [1, 2] });
+  });
+
+  it('keep the columns of a hand-written field shown on locked records, and internal columns asked for', () => {
+    expect(shownWhenLocked<Hall>(WITH_HANDLED, ['seats'])).toEqual([...SHOWN_WHEN_LOCKED, 'open', 'region', 'seats']);
+    expect(hiddenFieldNames(WITH_HANDLED)).toEqual(['street', 'seats', 'region', 'seat_map']);
+    expect(shownFieldNames(WITH_HANDLED)).toEqual(['opening', 'open']);
   });
 
   it('give the examples of the writable fields', () => {
