@@ -1,5 +1,6 @@
 import { API_NAMESPACE, Language, slugify } from '@app/common';
 import { FieldMap, fieldExamples } from '@app/posts';
+import { EVENT_FIELDS } from '../../events/event.fields';
 import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../venues/venue.fields';
 import { EXAMPLE_TEXTS } from './example-texts';
@@ -130,11 +131,15 @@ export function eventExample(language: Language): Example {
   const euro = event.cost.startsWith('€');
   const start = { local: '2027-06-12 20:00:00', utc: '2027-06-12 18:00:00' };
   const end = { local: '2027-06-12 23:00:00', utc: '2027-06-12 21:00:00' };
+  // Every declared field in its order (event.fields.ts): the machinery's with their examples, the
+  // hand-written ones set below (one left unset would be missing, and the examples test fails).
+  const inDeclaredOrder = Object.fromEntries(Object.keys(EVENT_FIELDS).map((key) => [key, undefined]));
   return {
     ...postFields(language, 'event', IDS.event, slugify(event.title), { description: event.description, excerpt: event.excerpt }),
     title: event.title,
     image: imageExample(),
-    all_day: false,
+    ...inDeclaredOrder,
+    ...fieldExamples(EVENT_FIELDS),
     start_date: start.local,
     start_date_details: details(start.local),
     end_date: end.local,
@@ -147,12 +152,6 @@ export function eventExample(language: Language): Example {
     timezone_abbr: 'CEST',
     cost: event.cost,
     cost_details: { currency_symbol: '€', currency_code: '', currency_position: euro ? 'prefix' : 'postfix', values: ['25'] },
-    website: 'https://bluenote.example.org/programme/anna-berg-quartet',
-    show_map: true,
-    show_map_link: true,
-    hide_from_listings: false,
-    sticky: false,
-    featured: true,
     categories: [categoryExample(language)],
     tags: tagExamples(language),
     venue: venueExample(language),
