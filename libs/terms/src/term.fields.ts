@@ -1,3 +1,4 @@
+import { toPlainText } from '@app/common';
 import { Term } from '@app/domain';
 import { fieldsOf } from '@app/posts';
 
@@ -15,16 +16,20 @@ export const MAX_TERM_DESCRIPTION_LENGTH = 16_000;
  * an event the caller cannot open shows no terms at all. Terms are not deduplicated by their
  * fields either (a taken name is a 400 `term_exists`), so `compare` is not read.
  *
- * `slug` and `description` are checked, documented and returned by the declaration; their writes
- * stay in TermsService (a free slug, plain text). The rest is hand-written: the name (required on
- * create, unique per parent), `parent` (categories' bodies only; 0, "" or null for none) and what
- * the service computes.
+ * `description` is the machinery's (body check and schema, response, write as plain text). The
+ * rest is hand-written: the name (required on create, unique per parent), the slug (generated
+ * from the name when absent or "", unique per taxonomy), `parent` (categories' bodies only; 0, ""
+ * or null for none) and what the service computes.
  */
 export const TERM_FIELDS = {
   id: field.handled(['id']),
   name: field.handled(['name'], { writable: true }),
-  slug: field.text('slug', { maxLength: 200, example: 'jazz' }),
-  description: field.text('description', { maxLength: MAX_TERM_DESCRIPTION_LENGTH, example: 'Concerts of jazz and its offshoots.' }),
+  slug: field.handled(['slug'], { writable: true }),
+  description: field.text('description', {
+    maxLength: MAX_TERM_DESCRIPTION_LENGTH,
+    store: toPlainText,
+    example: 'Concerts of jazz and its offshoots.',
+  }),
   taxonomy: field.handled(['taxonomy']),
   parent: field.handled(['parentId'], { writable: true }),
   count: field.handled(['count']),

@@ -10,6 +10,7 @@ export function toTermResponse({ term, count, ancestorSlugs }: ShownTerm, kind: 
   return recordFields(term, TERM_FIELDS, {
     id: term.id,
     name: term.name,
+    slug: term.slug,
     taxonomy: term.taxonomy,
     parent: term.parentId,
     count,

@@ -57,6 +57,8 @@ export interface FieldDeclaration<E = object, T extends FieldType = FieldType> {
   initial: unknown;
   /** For text: "" (after trimming) is stored as null rather than "" (a value derived while unset, see `read`). */
   emptyIsNull: boolean;
+  /** For text: what a body's text is stored as, when not simply trimmed (a term's description: plain text). */
+  store?: (text: string) => string;
   docs: FieldDocs;
   /** A realistic value, for the documentation's examples and the tests' fixtures. */
   example: RecordValueOf<T>;

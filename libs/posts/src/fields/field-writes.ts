@@ -3,10 +3,10 @@ import { AnyValueField, FieldMap, isTextType, valueEntries } from './field-decla
 /** Text compared ignoring case for duplicate avoidance; `null` counts as "". */
 export const sameText = (a: string | null, b: string | null): boolean => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
-/** What a body's value is stored as: texts trimmed, "" clearing a number (and a text declared so) to null. */
+/** What a body's value is stored as: texts trimmed (or as `store` says), "" clearing a number (and a text declared so) to null. */
 function storedValue(field: AnyValueField, value: unknown): unknown {
   if (isTextType(field.type)) {
-    const text = String(value).trim();
+    const text = field.store ? field.store(String(value)) : String(value).trim();
     return field.emptyIsNull && text === '' ? null : text;
   }
   if (field.type === 'number' || field.type === 'integer') return value === '' ? null : value;

@@ -20,6 +20,9 @@ const FIELDS = {
   region: field.text('region', { initial: null, emptyIsNull: true, read: (hall) => hall.region ?? 'none', example: 'North' }),
 };
 
+/** A text stored otherwise than trimmed. */
+const SHOUTED = { street: field.text('street', { store: (text) => text.toUpperCase(), example: 'MAIN 1' }) };
+
 /** The same with hand-written fields: one shown on locked records (with its columns), one hidden. */
 const WITH_HANDLED = {
   opening: field.handled(['open', 'region'], { shownWhenLocked: true }),
@@ -38,6 +41,12 @@ describe('field declarations', () => {
     const record = hall({ street: 'Old', seats: 5, region: 'South' });
     applyFields(record, { street: '  New 2 ', seats: '', region: ' ' }, FIELDS);
     expect(record).toMatchObject({ street: 'New 2', seats: null, open: true, region: null });
+  });
+
+  it('store a text as its declaration says, when it says', () => {
+    const record = hall({});
+    applyFields(record, { street: ' Main 1' }, SHOUTED);
+    expect(record.street).toBe(' MAIN 1');
   });
 
   it('return the declared fields in order, derived ones through `read`', () => {

@@ -1,29 +1,35 @@
 import { ToInt } from '@app/common';
-import { WithBodyFields } from '@app/posts';
+import { OptionalField, WithBodyFields } from '@app/posts';
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
 import { TERM_FIELDS } from '../term.fields';
 
-/** The name of a term, hand-written: required on create (declared anew there). */
-class TermNameDto {
+/** The fields term.fields.ts declares hand-written; the name is required on create (declared anew there). */
+class TermOwnFieldsDto {
   /** Term name, plain text. */
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   name?: string;
+
+  /** URL slug; generated from the name when absent or "". */
+  @OptionalField()
+  @IsString()
+  @MaxLength(200)
+  slug?: string;
 }
 
 /*
- * The declared fields (term.fields.ts) take their texts from the create body of their taxonomy
- * (`CreateTagDto.slug`, `CreateCategoryDto.slug`), which the update body shares.
+ * The other declared fields (term.fields.ts) take their texts from the create body of their
+ * taxonomy (`CreateTagDto.description`, `CreateCategoryDto.description`), which the update body shares.
  */
 
 /** The writable fields of a tag; every one optional, as on update. */
-export class TermFieldsDto extends WithBodyFields(TermNameDto, TERM_FIELDS, 'CreateTagDto') {}
+export class TermFieldsDto extends WithBodyFields(TermOwnFieldsDto, TERM_FIELDS, 'CreateTagDto') {}
 
 /** The writable fields of a category: a tag's and `parent`. */
-export class HierarchicalTermFieldsDto extends WithBodyFields(TermNameDto, TERM_FIELDS, 'CreateCategoryDto') {
+export class HierarchicalTermFieldsDto extends WithBodyFields(TermOwnFieldsDto, TERM_FIELDS, 'CreateCategoryDto') {
   /** ID of the parent category; 0, "" or null for none. */
   @ApiPropertyOptional({
     oneOf: [

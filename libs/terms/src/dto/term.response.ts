@@ -29,6 +29,9 @@ export class TermResponse extends WithRecordFields(NoHead, TERM_FIELDS, 'Term') 
   /** Name of the category or tag. */
   name: string;
 
+  /** URL slug of the term, unique within its taxonomy. */
+  slug: string;
+
   /** `tribe_events_cat` for categories, `post_tag` for tags. */
   @ApiProperty({ enum: ['tribe_events_cat', 'post_tag'] })
   taxonomy: string;
