@@ -35,3 +35,15 @@ export function sameGivenFields<E extends object>(candidate: E, record: E, body:
     return field.compare === 'text' ? sameText(a as string | null, b as string | null) : a === b;
   });
 }
+
+/**
+ * The body that writes a record's declared writable fields as they are stored (null as "", which
+ * clears): what a copy of the record sends, so that a field declared later is copied too.
+ */
+export function bodyOfFields(record: object, fields: FieldMap): Record<string, unknown> {
+  return Object.fromEntries(
+    valueEntries(fields)
+      .filter(([, field]) => field.writable)
+      .map(([name, field]) => [name, (record as Record<string, unknown>)[field.column] ?? '']),
+  );
+}

@@ -2,7 +2,7 @@ import { PostRecord } from '@app/domain';
 import { SHOWN_WHEN_LOCKED } from '../locked-view';
 import { fieldsOf } from './field-declaration';
 import { columnFilters, filterEcho } from './field-filters';
-import { applyFields, initialFields, sameGivenFields } from './field-writes';
+import { applyFields, bodyOfFields, initialFields, sameGivenFields } from './field-writes';
 import { fieldExamples, hiddenFieldNames, recordFields, shownFieldNames, shownWhenLocked } from './record-fields';
 
 interface Hall extends PostRecord {
@@ -47,6 +47,14 @@ describe('field declarations', () => {
     const record = hall({});
     applyFields(record, { street: ' Main 1' }, SHOUTED);
     expect(record.street).toBe(' MAIN 1');
+  });
+
+  it('give the body that copies a record: every writable field as stored, null as "" (which clears)', () => {
+    const record = hall({ street: 'Main 1', seats: null, open: false, region: 'North' });
+    expect(bodyOfFields(record, WITH_HANDLED)).toEqual({ street: 'Main 1', seats: '', open: false, region: 'North' });
+    const copy = hall({ street: 'Other', seats: 9 });
+    applyFields(copy, bodyOfFields(record, FIELDS), FIELDS);
+    expect(copy).toEqual(record);
   });
 
   it('return the declared fields in order, derived ones through `read`', () => {
