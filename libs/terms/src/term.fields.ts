@@ -1,6 +1,6 @@
 import { toPlainText } from '@app/common';
 import { Term } from '@app/domain';
-import { fieldsOf } from '@app/posts';
+import { fieldsOf, initialFields } from '@app/posts';
 
 const field = fieldsOf<Term>();
 
@@ -37,3 +37,6 @@ export const TERM_FIELDS = {
   meta: field.handled([]),
   urls: field.handled(['id', 'parentId']),
 };
+
+/** A new term's declared fields before a body writes them. */
+export const newTermFields = (): Pick<Term, 'description'> => initialFields<Term>(TERM_FIELDS) as Pick<Term, 'description'>;

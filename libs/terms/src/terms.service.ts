@@ -14,7 +14,7 @@ import {
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { CountedTerm, DueEventsPublisher, EventsRepository, Term, TermsRepository } from '@app/domain';
-import { applyFields, initialFields } from '@app/posts';
+import { applyFields } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
@@ -22,7 +22,7 @@ import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
 import { ShownTerm, showTerms } from './term-ancestors';
 import { TermKind } from './term-kind';
 import { effectiveTermQuery, termPageRequest } from './term-list';
-import { TERM_FIELDS } from './term.fields';
+import { newTermFields, TERM_FIELDS } from './term.fields';
 
 export type TermRef = { id: number } | { slug: string };
 
@@ -94,7 +94,7 @@ export abstract class TermsService {
       if (name === undefined || parentId === undefined) throw new Error('checked fields missing after validation');
       await this.assertNameFree(manager, name, parentId);
       const slug = await this.freeSlug(manager, dto.slug || name);
-      const term = this.terms.newTerm(this.kind.target, { ...this.initialFields(), name, slug, parentId }, manager);
+      const term = this.terms.newTerm(this.kind.target, { ...newTermFields(), name, slug, parentId }, manager);
       applyFields(term, dto, TERM_FIELDS);
       return this.showOne({ term: await this.terms.save(term, manager), count: 0 }, manager);
     });
@@ -135,11 +135,6 @@ export abstract class TermsService {
       await this.terms.remove(this.kind.target, term, manager);
       return shown;
     });
-  }
-
-  /** What term.fields.ts declares a new term's fields to be before a body writes them. */
-  private initialFields(): Pick<Term, 'description'> {
-    return initialFields<Term>(TERM_FIELDS) as Pick<Term, 'description'>;
   }
 
   /** Terms with their ancestors' slugs (their URLs), read in one query for the whole page. */
@@ -214,7 +209,7 @@ export abstract class TermsService {
       }
       const slug = await this.freeSlug(manager, reference.name);
       const created = await this.terms.save(
-        this.terms.newTerm(this.kind.target, { ...this.initialFields(), name: reference.name, slug, parentId: 0 }, manager),
+        this.terms.newTerm(this.kind.target, { ...newTermFields(), name: reference.name, slug, parentId: 0 }, manager),
         manager,
       );
       ids.push(created.id);
