@@ -1,13 +1,17 @@
 import { expectApiError, expectInvalidParams, expectSameRecord, idsOf, withoutOrigin } from './support/terms-assertions';
 import { countTermRows, createTerm, getTerm, TermBody, usePublished } from './support/terms-fixtures';
+import { describeTermChanges } from './support/terms-changes-suite';
 import { describeTermCrud } from './support/terms-crud-suite';
+import { describeTermListFilters } from './support/terms-list-filters-suite';
 import { describeTermList } from './support/terms-list-suite';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 const PATH = `${NS}/categories`;
 
 describeTermCrud('categories');
+describeTermChanges('categories');
 describeTermList('categories');
+describeTermListFilters('categories');
 
 describe('categories: hierarchy', () => {
   let t: TestApp;

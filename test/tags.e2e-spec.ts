@@ -1,14 +1,18 @@
 import { TERM_KEYS } from './support/events-assertions';
 import { idsOf } from './support/terms-assertions';
 import { createTerm, usePublished } from './support/terms-fixtures';
+import { describeTermChanges } from './support/terms-changes-suite';
 import { describeTermCrud } from './support/terms-crud-suite';
+import { describeTermListFilters } from './support/terms-list-filters-suite';
 import { describeTermList } from './support/terms-list-suite';
 import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
 
 const PATH = `${NS}/tags`;
 
 describeTermCrud('tags');
+describeTermChanges('tags');
 describeTermList('tags');
+describeTermListFilters('tags');
 
 describe('tags: what sets them apart from categories', () => {
   let t: TestApp;

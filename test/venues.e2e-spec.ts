@@ -1,13 +1,17 @@
 import { expectInvalidParams } from './support/posts-assertions';
 import { describePostCrud } from './support/posts-crud-suite';
+import { describePostImagesAndSlugs } from './support/posts-images-slugs-suite';
 import { callersByRole, collectionPath, createPost, idPath, RoleCallers, sendUpdate, storedRow } from './support/posts-fixtures';
 import { VENUE_CASE } from './support/posts-kinds';
 import { describePostLifecycle } from './support/posts-lifecycle-suite';
 import { describePostMessages } from './support/posts-messages-suite';
+import { describePostPasswords } from './support/posts-password-suite';
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app';
 
 describePostCrud(VENUE_CASE);
+describePostImagesAndSlugs(VENUE_CASE);
 describePostLifecycle(VENUE_CASE);
+describePostPasswords(VENUE_CASE);
 describePostMessages(VENUE_CASE);
 
 describe('venues: their own fields', () => {

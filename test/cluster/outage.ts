@@ -7,7 +7,8 @@
  */
 import { CheckResult, countBy, formatCounts } from '../load/checks';
 import { HttpClient, HttpRequest, HttpResult } from '../load/http-client';
-import { buildCreate, Exchange, LoadState, NS, requestId } from '../load/workload';
+import { buildCreate } from '../load/requests';
+import { Exchange, LoadState, NS, requestId } from '../load/workload';
 
 interface Sample extends HttpResult {
   what: string;

@@ -3,20 +3,16 @@
  * read-your-writes GET after every create, and the checks after it (HTTP answers, read-your-writes,
  * then the stored state through the database and through instances other than each event's creator).
  */
-import {
-  Api,
-  checkExplained4xx,
-  checkNo5xx,
-  checkNoNetworkErrors,
-  checkRejectedAnswered400,
-  countBy,
-  formatCounts,
-  stateChecks,
-} from '../load/checks';
+import { countBy, formatCounts } from '../load/checks';
+import { Api } from '../load/event-states';
+import { checkExplained4xx, checkNo5xx, checkNoNetworkErrors, checkRejectedAnswered400 } from '../load/http-checks';
+import { stateChecks } from '../load/state-checks';
 import { TestDatabase } from '../load/database';
 import { GaleraCluster } from '../load/galera';
 import { checkLines, failureCauses } from '../load/report';
-import { Built, buildRequest, LoadOptions, LoadState, runLoad, WRITE_OPS } from '../load/workload';
+import { buildRequest } from '../load/requests';
+import { LoadOptions, runLoad } from '../load/run-load';
+import { Built, LoadState, WRITE_OPS } from '../load/workload';
 import { ClusterConfig } from './config';
 import { counterNote, Counters, readCounters } from './database';
 import { Node } from './instances';

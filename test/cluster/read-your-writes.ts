@@ -4,8 +4,10 @@
  * the 201 showed. The GET goes out before the load generator learns the new ID, so no other
  * request can have changed the event in between: any difference is a stale read.
  */
-import { CheckResult, EventJson, formatCounts, project, same } from '../load/checks';
-import { Exchange, LoadOptions, LoadState, NS, Target } from '../load/workload';
+import { CheckResult, formatCounts } from '../load/checks';
+import { EventJson, project, same } from '../load/event-states';
+import { LoadOptions } from '../load/run-load';
+import { Exchange, LoadState, NS, Target } from '../load/workload';
 
 export interface RywTally {
   reads: number;

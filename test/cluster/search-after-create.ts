@@ -5,8 +5,10 @@
  * the event's postings must all have replicated) and by its title with `include=<id>` (a title
  * shared with many events: the event's own postings must be there). Each must list the event.
  */
-import { CheckResult, EventJson, formatCounts } from '../load/checks';
-import { Exchange, LoadOptions, LoadState, NS, Target } from '../load/workload';
+import { CheckResult, formatCounts } from '../load/checks';
+import { EventJson } from '../load/event-states';
+import { LoadOptions } from '../load/run-load';
+import { Exchange, LoadState, NS, Target } from '../load/workload';
 
 export interface SearchTally {
   searches: number;

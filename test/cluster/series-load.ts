@@ -8,7 +8,8 @@
  */
 import { CheckResult } from '../load/checks';
 import { TestDatabase } from '../load/database';
-import { Built, Exchange, LoadOptions, LoadState, NS, SERIES_OPS, Target } from '../load/workload';
+import { LoadOptions } from '../load/run-load';
+import { Built, Exchange, LoadState, NS, SERIES_OPS, Target } from '../load/workload';
 
 /** The shares of the series ops among all writes. */
 const SHARES = { 'series-create': 0.05, exception: 0.07, split: 0.04 };

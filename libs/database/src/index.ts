@@ -13,3 +13,4 @@ export * from './scalar-queries';
 export * from './database-module';
 export * from './query-in-slices';
 export * from './multi-row-insert';
+export * from './write-slot';

@@ -35,6 +35,8 @@ import { ImportSource } from './imports/import-source.entity';
 import { ImportSources1797600000000 } from './migrations/1797600000000-import-sources';
 import { Lease } from './leases/lease.entity';
 import { Leases1797650000000 } from './migrations/1797650000000-leases';
+import { CounterSlots1797900000000 } from './migrations/1797900000000-counter-slots';
+import { TermCount } from './terms/term-count.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -54,6 +56,7 @@ export const SCHEMA: SchemaParts = {
     WriteLock,
     DataVersionSlot,
     EventDayCount,
+    TermCount,
     ServerSecret,
     ImportSource,
     Lease,
@@ -81,5 +84,6 @@ export const SCHEMA: SchemaParts = {
     ImportSources1797600000000,
     Leases1797650000000,
     SearchPassages1797700000000,
+    CounterSlots1797900000000,
   ],
 };

@@ -1,12 +1,8 @@
 import type { DataVersion } from '@app/common/http/caching/data-version-source';
-import { rowLocksSupported } from '@app/database';
+import { PROCESS_WRITE_SLOT, rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { DateUtils } from 'typeorm/util/DateUtils';
-
-/** Rows of `data_versions` processes spread over; two processes rarely share one, and then only take turns. */
-const SLOTS = 1024;
 
 /** The post tables whose scheduled (`future`) records become visible at their publication instant. */
 const SCHEDULED_TABLES = ['events', 'venues', 'organizers'];
@@ -33,8 +29,6 @@ const asText = (value: unknown) =>
  */
 @Injectable()
 export class DataVersionRepository {
-  private readonly slot = randomInt(SLOTS);
-
   constructor(private readonly dataSource: DataSource) {}
 
   /** Raises the version by one inside `db`'s transaction; the last statement before the commit, so the row is held briefly. */
@@ -42,7 +36,7 @@ export class DataVersionRepository {
     const sql = rowLocksSupported(db)
       ? 'INSERT INTO data_versions (slot, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1'
       : 'INSERT INTO data_versions (slot, version) VALUES (?, 1) ON CONFLICT (slot) DO UPDATE SET version = version + 1';
-    await db.query(sql, [this.slot]);
+    await db.query(sql, [PROCESS_WRITE_SLOT]);
   }
 
   /**

@@ -24,6 +24,12 @@ export interface PageWindow {
   perPage: number;
 }
 
+/** How far into its matches a page reads: the list's total, and the position just past the page. */
+export interface PageReach {
+  total: number;
+  end: number;
+}
+
 export interface IdPage {
   ids: number[];
   total: number;
@@ -182,9 +188,14 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     // otherwise reach the SQL as an OFFSET like 1e+21.
     if (offset >= total) return { ids: [], total };
     qb.select('p.id', 'id');
-    this.orderPage(qb, criteria);
-    const rows = await qb.offset(offset).limit(window.perPage).getRawMany<{ id: number | string }>();
+    this.orderPage(qb, criteria, { total, end: offset + window.perPage });
+    const rows = await this.pageRows(qb.offset(offset).limit(window.perPage));
     return { ids: rows.map((row) => Number(row.id)), total };
+  }
+
+  /** Runs the ordered page query (a kind may run its SQL otherwise). */
+  protected pageRows(qb: SelectQueryBuilder<T>): Promise<Array<{ id: number | string }>> {
+    return qb.getRawMany<{ id: number | string }>();
   }
 
   /** The visible records a list's filters keep (alias `p`), not yet ordered. */
@@ -216,7 +227,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   protected abstract applyFilters(qb: SelectQueryBuilder<T>, criteria: C): void;
 
   /** Newest publication first (docs/api-rules.md, Lists); column names, as the page query selects raw IDs. */
-  protected orderPage(qb: SelectQueryBuilder<T>, _criteria: C): void {
+  protected orderPage(qb: SelectQueryBuilder<T>, _criteria: C, _reach: PageReach): void {
     qb.orderBy('p.published_utc', 'DESC').addOrderBy('p.id', 'DESC');
   }
 

@@ -22,7 +22,7 @@ function literal(value: unknown): string {
  */
 export async function insertLiteralRows<E extends ObjectLiteral>(target: Function, rows: E[], db: EntityManager): Promise<void> {
   const metadata = db.connection.getMetadata(target);
-  const columns: ColumnMetadata[] = metadata.columns.filter((column) => !column.isGenerated);
+  const columns: ColumnMetadata[] = metadata.columns.filter((column) => !column.isGenerated && !column.isVirtualProperty);
   const names = columns.map((column) => `\`${column.databaseName}\``).join(', ');
   const driver = db.connection.driver;
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {

@@ -1,12 +1,16 @@
+import { PROCESS_WRITE_SLOT } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
+import { termCountSql } from './term.entity';
 
 /**
  * SQL recomputing the stored count of the term aliased `terms` from the link rows (published
  * events only; a series once, by its own row, not by its occurrences).
  */
 const RECOUNT_SQL = `(SELECT COUNT(*) FROM event_terms et INNER JOIN events e ON e.id = et.event_id WHERE et.term_id = terms.id AND e.status = 'publish' AND e.recurring_event_id IS NULL)`;
+
+const isSqlite = (db: EntityManager) => db.connection.options.type === 'better-sqlite3';
 
 interface Pending {
   terms: Map<number, number>;
@@ -18,7 +22,7 @@ interface Pending {
 /**
  * The counts kept for lists, changed in the write transactions that change what they count:
  *
- * - each term's published-event count on its row, as WordPress keeps `term_taxonomy.count`;
+ * - each term's published-event count (`term_counts`), as WordPress keeps `term_taxonomy.count`;
  * - `event_day_counts`: listed (published, not hidden) events per UTC start day, overall
  *   (scope 0) and per term for events without a password (scope = term ID), from which
  *   EventsRepository answers `X-TEC-Total` without counting the window's rows; and the longest
@@ -26,8 +30,9 @@ interface Pending {
  *
  * A write notes an event's tally before and after (`noteEvent`) and its term changes; `flush`
  * applies the sum at the end of the transaction with `count = count + ?` (never read-modify-
- * write: concurrent writers and Galera nodes add up, and the rows are locked only for the last
- * statements). A `future` event counts once DueEventsPublisher has flipped it to `publish`, which
+ * write: concurrent writers add up, and the rows are locked only for the last statements), on
+ * this process's slot rows (PROCESS_WRITE_SLOT), so that writers on different Galera nodes never
+ * change one row and never fail certification over a popular term or day. A `future` event counts once DueEventsPublisher has flipped it to `publish`, which
  * every read of counts makes happen first.
  */
 @Injectable()
@@ -121,22 +126,29 @@ export class TermCountsRepository {
     this.pending.delete(db);
     if (!pending) return;
     const changes = [...pending.terms].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
-    if (changes.length > 0) {
-      const cases = changes.map(() => 'WHEN ? THEN ?').join(' ');
-      await db.query(`UPDATE terms SET count = count + CASE id ${cases} ELSE 0 END WHERE id IN (${changes.map(() => '?').join(', ')})`, [
-        ...changes.flat(),
-        ...changes.map(([id]) => id),
-      ]);
-    }
+    await upsertCounters(
+      db,
+      'term_counts (term_id, slot, count)',
+      changes.map(([termId, delta]) => [termId, PROCESS_WRITE_SLOT, delta]),
+      ['term_id', 'slot'],
+      'add',
+    );
     const days = [...pending.days]
       .filter(([, delta]) => delta !== 0)
-      .map(([key, delta]): [number, string, number] => {
+      .map(([key, delta]): [number, string, number, number] => {
         const [scope, day] = key.split('|');
-        return [Number(scope), day, delta];
+        return [Number(scope), day, PROCESS_WRITE_SLOT, delta];
       })
       .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     await upsertDayCounts(db, days, 'add');
-    if (pending.span > 0) await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, pending.span]], 'max');
+    // Most events are no longer than the longest so far: only a longer one touches a span row.
+    if (pending.span > (await this.longestSpan(db)))
+      await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, PROCESS_WRITE_SLOT, pending.span]], 'max');
+  }
+
+  private async longestSpan(db: EntityManager): Promise<number> {
+    const row = await this.longestSpanQuery(db).getRawOne<{ span: number | string | null }>();
+    return Number(row?.span ?? 0);
   }
 
   /** Query: listed events of the scope starting on days in [fromDay, toDay) (`YYYY-MM-DD`, toDay excluded). */
@@ -149,18 +161,19 @@ export class TermCountsRepository {
   }
 
   /** Query: the longest span of any event in seconds (an upper bound: it only grows until a recount). */
-  longestSpanQuery(): SelectQueryBuilder<ObjectLiteral> {
-    return this.dataSource
+  longestSpanQuery(db: EntityManager = this.dataSource.manager): SelectQueryBuilder<ObjectLiteral> {
+    return db
       .createQueryBuilder()
-      .select('d.count', 'span')
+      .select('MAX(d.count)', 'span')
       .from('event_day_counts', 'd')
       .where('d.scope_id = :spanScope AND d.day = :spanDay', { spanScope: SPAN_SCOPE, spanDay: SPAN_DAY });
   }
 
   /** Rebuilds every stored count from the events and links; how many terms there are and how many were wrong. */
   async recount(db: EntityManager = this.dataSource.manager): Promise<{ terms: number; corrected: number }> {
-    const wrong = await db.query(`SELECT COUNT(*) AS n FROM terms WHERE count <> ${RECOUNT_SQL}`);
-    await db.query(`UPDATE terms SET count = ${RECOUNT_SQL}`);
+    const wrong = await db.query(`SELECT COUNT(*) AS n FROM terms WHERE (${termCountSql('terms')}) <> ${RECOUNT_SQL}`);
+    await db.query('DELETE FROM term_counts');
+    await db.query(`INSERT INTO term_counts (term_id, slot, count) SELECT terms.id, 0, ${RECOUNT_SQL} FROM terms`);
     await rebuildDayCounts(db);
     const all = await db.query('SELECT COUNT(*) AS n FROM terms');
     return { terms: Number(all[0].n), corrected: Number(wrong[0].n) };
@@ -179,8 +192,6 @@ export class TermCountsRepository {
 }
 
 /* The SQL of `event_day_counts`, module functions so that its migration can rebuild the table too. */
-
-const isSqlite = (db: EntityManager) => db.connection.options.type === 'better-sqlite3';
 
 interface TallyRow {
   status: string;
@@ -207,24 +218,31 @@ function tallyOfRow(row: TallyRow, termIds: number[]): EventTally {
 }
 
 /** Rows per statement: well below SQLite's bound-parameter limit. */
-const CHUNK = 300;
+const CHUNK = 200;
 
 /**
- * Adds to (`add`) or raises to at least (`max`) the day counts, inserting missing rows: an atomic
- * upsert on both engines, never a read followed by a write.
+ * Adds to (`add`) or raises to at least (`max`) counter rows of `target` (`table (key…, counter)`),
+ * inserting missing rows: an atomic upsert on both engines, never a read followed by a write.
  */
-export async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number]>, mode: 'add' | 'max'): Promise<void> {
-  const sqlite = isSqlite(db);
-  const update = sqlite
-    ? `ON CONFLICT (scope_id, day) DO UPDATE SET count = ${mode === 'add' ? 'count + excluded.count' : 'MAX(count, excluded.count)'}`
+async function upsertCounters(db: EntityManager, target: string, rows: Array<Array<number | string>>, keys: string[], mode: 'add' | 'max') {
+  const width = keys.length + 1;
+  const update = isSqlite(db)
+    ? `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET count = ${mode === 'add' ? 'count + excluded.count' : 'MAX(count, excluded.count)'}`
     : `ON DUPLICATE KEY UPDATE count = ${mode === 'add' ? 'count + VALUES(count)' : 'GREATEST(count, VALUES(count))'}`;
+  const tuple = `(${Array.from({ length: width }, () => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
-    await db.query(
-      `INSERT INTO event_day_counts (scope_id, day, count) VALUES ${chunk.map(() => '(?, ?, ?)').join(', ')} ${update}`,
-      chunk.flat(),
-    );
+    await db.query(`INSERT INTO ${target} VALUES ${chunk.map(() => tuple).join(', ')} ${update}`, chunk.flat());
   }
+}
+
+/** Adds to or raises the day counts: rows of (scope, day, slot, count). */
+export async function upsertDayCounts(
+  db: EntityManager,
+  rows: Array<[number, string, number, number]>,
+  mode: 'add' | 'max',
+): Promise<void> {
+  await upsertCounters(db, 'event_day_counts (scope_id, day, slot, count)', rows, ['scope_id', 'day', 'slot'], mode);
 }
 
 /** SQL of the UTC start day (`YYYY-MM-DD`) and of the span in seconds of the event aliased `e`. */

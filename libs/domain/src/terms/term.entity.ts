@@ -1,6 +1,9 @@
-import { ChildEntity, Column, Entity, Index, PrimaryGeneratedColumn, TableInheritance } from 'typeorm';
+import { ChildEntity, Column, Entity, Index, PrimaryGeneratedColumn, TableInheritance, VirtualColumn } from 'typeorm';
 import { Taxonomy, TAXONOMIES } from './taxonomy';
 import { TERM_NAME_KEY_LENGTH } from './term-name-key';
+
+/** SQL of the published-event count of the term aliased `alias` (TermCount rows). */
+export const termCountSql = (alias: string) => `SELECT COALESCE(SUM(tc.count), 0) FROM term_counts tc WHERE tc.term_id = ${alias}.id`;
 
 /**
  * Categories and tags share one table, told apart by `taxonomy`, as WordPress terms are: single
@@ -38,11 +41,11 @@ export class Term {
   parentId: number;
 
   /**
-   * Published events linked to the term. Kept by TermCountsRepository with `count = count + ?`
-   * in the transactions that change an event's terms or status; never written from the entity,
-   * whose copy may be stale by the time it is saved.
+   * Published events linked to the term: the sum of its `term_counts` rows, kept by
+   * TermCountsRepository in the transactions that change an event's terms or status; read with
+   * the term, never written from the entity.
    */
-  @Column({ type: 'integer', default: 0, insert: false, update: false })
+  @VirtualColumn({ type: 'integer', query: termCountSql, transformer: { from: Number, to: Number } })
   count: number;
 }
 

@@ -4,7 +4,8 @@ import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
 import { EventsRepository } from '../events/events.repository';
 import { Taxonomy, TAXONOMIES } from './taxonomy';
-import { Category, Tag, Term } from './term.entity';
+import { TermCount } from './term-count.entity';
+import { Category, Tag, Term, termCountSql } from './term.entity';
 import { termNameKey } from './term-name-key';
 
 /** The entity of one taxonomy: queries on it see only its own terms. */
@@ -69,13 +70,13 @@ export class TermsRepository {
     if (criteria.parent !== undefined) qb.andWhere('term.parent_id = :parent', { parent: criteria.parent });
     if (criteria.eventId !== undefined) qb.andWhere(this.events.termOfEventSql(), { linkedEvent: criteria.eventId });
     if (criteria.slugs?.length) qb.andWhere('term.slug IN (:...slugs)', { slugs: criteria.slugs.map((s) => s.toLowerCase()) });
-    if (criteria.hideEmpty) qb.andWhere('term.count > 0');
+    if (criteria.hideEmpty) qb.andWhere(`(${termCountSql('term')}) > 0`);
 
     const total = await qb.getCount();
     // Past the end there is nothing to fetch, and a huge page would overflow the OFFSET.
     if ((criteria.page - 1) * criteria.perPage >= total) return { items: [], total };
     const direction = criteria.order.toUpperCase() as 'ASC' | 'DESC';
-    if (criteria.orderby === 'count') qb.orderBy('term.count', direction);
+    if (criteria.orderby === 'count') qb.addSelect(`(${termCountSql('term')})`, 'sort_count').orderBy('sort_count', direction);
     else if (criteria.orderby === 'id') qb.orderBy('term.id', direction);
     // Case-insensitive on both drivers: MySQL's collation folds case, SQLite's does not.
     else qb.addSelect(`LOWER(term.${criteria.orderby})`, 'sort_key').orderBy('sort_key', direction);
@@ -202,5 +203,6 @@ export class TermsRepository {
     await this.links.unlinkTerm(term.id, db);
     await db.update(target, { taxonomy: taxonomyOf(target), parentId: term.id }, { parentId: term.parentId });
     await db.delete(target, { id: term.id });
+    await db.delete(TermCount, { termId: term.id });
   }
 }

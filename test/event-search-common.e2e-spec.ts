@@ -1,0 +1,100 @@
+import { queriesDuring } from './support/events-sql-counter';
+import { TestApp, createTestApp } from './support/test-app';
+import { Body, createEvent, listEvents } from './support/events-fixtures';
+
+/**
+ * A search matching a thousand events or more in the window is answered by walking the events in
+ * start order (MySQL/MariaDB: the list-order index, each row checked against the passage index's
+ * matches) instead of sorting every match; a rare search sorts its few matches. Both must give
+ * the same pages in the same order (start, then ID) as the list without a search filters.
+ */
+describe('events: a common search walks the start order', () => {
+  let t: TestApp;
+  const window = { start_date: '2027-03-01', end_date: '2028-12-31' };
+  const daily = (hour: string, title: string) =>
+    createEvent(t, {
+      title,
+      start_date: `2027-03-01 ${hour}`,
+      end_date: `2027-03-01 ${hour.replace(':00', ':30')}`,
+      timezone: 'UTC',
+      recurrence: { rrule: 'FREQ=DAILY;COUNT=600' },
+    });
+  const page = async (search: string, query: Record<string, unknown>) => {
+    const res = await listEvents(t, { ...window, search, ...query }).expect(200);
+    return { events: res.body.events as Body[], total: Number(res.headers['x-tec-total']) };
+  };
+  let morning: number, noon: number, evening: number, single: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    morning = (await daily('09:00', 'Zqcommon Morgenkonzert')).id;
+    noon = (await daily('12:00', 'Mittag ohne Suchwort')).id;
+    evening = (await daily('18:00', 'Abend zqCOMMON Jazz')).id;
+    single = (await createEvent(t, { title: 'Einmal zqcommon', start_date: '2027-03-02 10:00', end_date: '2027-03-02 11:00' })).id;
+    await createEvent(t, { title: 'Zqrare Lesung', start_date: '2027-03-02 11:00', end_date: '2027-03-02 12:00' });
+  });
+  afterAll(async () => t.close());
+
+  it('pages through the matches in start order, the same as a sort of them all', async () => {
+    const first = await page('zqcommon', { per_page: 10 });
+    expect(first.total).toBe(1201);
+    const series = (event: Body) => event.recurring_event_id ?? event.id;
+    expect(first.events.map(series)).toEqual([morning, evening, morning, single, evening, morning, evening, morning, evening, morning]);
+    expect(first.events.map(series)).not.toContain(noon);
+    expect(first.events.map((event) => event.utc_start_date)).toEqual([
+      '2027-03-01 09:00:00',
+      '2027-03-01 18:00:00',
+      '2027-03-02 09:00:00',
+      '2027-03-02 10:00:00',
+      '2027-03-02 18:00:00',
+      '2027-03-03 09:00:00',
+      '2027-03-03 18:00:00',
+      '2027-03-04 09:00:00',
+      '2027-03-04 18:00:00',
+      '2027-03-05 09:00:00',
+    ]);
+    // A deep page reaches past a tenth of the matches: it sorts them all, and must agree.
+    const deep = await page('zqcommon', { per_page: 50, page: 16 });
+    expect(deep.events.map(series)).toEqual([...Array(50)].map((_v, i) => (i % 2 === 0 ? evening : morning)));
+    expect(deep.events[0].utc_start_date).toBe('2028-03-09 18:00:00');
+    const walked = await page('zqcommon', { per_page: 10, page: 11 });
+    const sortedAll = await page('zqcommon', { per_page: 50, page: 3 });
+    expect(walked.events.map((event) => event.id)).toEqual(sortedAll.events.slice(0, 10).map((event) => event.id));
+  });
+
+  it('walks the list-order index for a common search and sorts a rare one (MySQL/MariaDB)', async () => {
+    const mysql = t.dataSource.options.type !== 'better-sqlite3';
+    const pageQuery = (sql: string[]) => sql.filter((statement) => statement.includes('ORDER BY') && statement.includes('search_postings'));
+    const common = await queriesDuring(t, () => page('zqcommon', { per_page: 10 }));
+    expect(pageQuery(common).some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'))).toBe(mysql);
+    const deep = await queriesDuring(t, () => page('zqcommon', { per_page: 50, page: 16 }));
+    expect(pageQuery(deep).some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'))).toBe(false);
+    const rare = await queriesDuring(t, () => page('zqrare', { per_page: 10 }));
+    expect(pageQuery(rare).some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'))).toBe(false);
+    expect((await page('zqrare', { per_page: 10 })).events.map((event) => event.title)).toEqual(['Zqrare Lesung']);
+  });
+
+  it('a window list reads the list-order index as a range from the window start (MySQL/MariaDB: FORCE INDEX)', async () => {
+    const mysql = t.dataSource.options.type !== 'better-sqlite3';
+    const spy = jest.spyOn(t.dataSource.logger, 'logQuery');
+    try {
+      const res = await listEvents(t, { start_date: '2028-01-01', end_date: '2028-01-31', per_page: 5 }).expect(200);
+      expect((res.body.events as Body[]).map((event) => event.utc_start_date)).toEqual([
+        '2028-01-01 09:00:00',
+        '2028-01-01 12:00:00',
+        '2028-01-01 18:00:00',
+        '2028-01-02 09:00:00',
+        '2028-01-02 12:00:00',
+      ]);
+      const forced = spy.mock.calls.filter(([sql]) => sql.includes('FORCE INDEX (`IDX_events_list_order`)'));
+      expect(forced.length).toBe(mysql ? 1 : 0);
+      if (!mysql) return;
+      const [sql, parameters] = forced[0];
+      const [plan] = (await t.dataSource.query(`EXPLAIN ${sql}`, parameters)) as Array<{ type: string; key: string; key_len: string }>;
+      expect([plan.type, plan.key]).toEqual(['range', 'IDX_events_list_order']);
+      expect(Number(plan.key_len)).toBeGreaterThan(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
