@@ -9,7 +9,7 @@ function wallIn(ms: number): string {
 }
 
 /**
- * A term's `count` is stored on its row and changed in the transactions that change an
+ * A term's `count` is stored (rows of `term_counts`, one per writing process) and changed in the transactions that change an
  * event's terms, status or trash state, and when a scheduled event becomes due. After a mixed
  * sequence of writes, every stored count equals a recount from the link rows.
  */
@@ -118,5 +118,17 @@ describe('term counts: stored, exact after every kind of write', () => {
     const result = await t.app.get(TermCountsRepository).recount();
     expect(result.corrected).toBe(0);
     expect(await apiCounts()).toEqual(counts);
+  });
+
+  it('adds up the rows other processes wrote, and recount folds them back into one per term', async () => {
+    const counts = await apiCounts();
+    const slotOfAnotherProcess = 5000; // above every slot a process picks, so no row of this one is touched
+    await t.dataSource.query('INSERT INTO term_counts (term_id, slot, count) VALUES (?, ?, ?)', [cats[0], slotOfAnotherProcess, 2]);
+    expect((await apiCounts())[cats[0]]).toBe(counts[cats[0]] + 2);
+    const result = await t.app.get(TermCountsRepository).recount();
+    expect(result.corrected).toBe(1);
+    expect(await apiCounts()).toEqual(counts);
+    const rows = await t.dataSource.query('SELECT COUNT(*) AS n FROM term_counts WHERE term_id = ?', [cats[0]]);
+    expect(Number(rows[0].n)).toBe(1);
   });
 });

@@ -11,7 +11,8 @@ import { parseWall } from '../events/event-dates';
 import { EventsService } from '../events/events.service';
 import { bodyTime, eventBody, exceptionBody, exceptionChanges, SourceAdditions } from './import-body';
 import { ImportPlaces } from './import-places';
-import { combinedFingerprint, ImportReport, importKeyOf } from './import-report';
+import { RunLookups } from './import-lookups';
+import { combinedFingerprint, EditedEntry, ImportReport, importKeyOf } from './import-report';
 
 /** What one run knows while it writes: its source, whose rights it writes with, and what earlier runs wrote. */
 export interface RunContext {
@@ -20,10 +21,20 @@ export interface RunContext {
   additions: SourceAdditions;
   rows: Map<string, ImportedRow>;
   report: ImportReport;
+  /** Venues, organizers and terms found by name so far in this run. */
+  lookups: RunLookups;
+}
+
+/** One UID's write, decided before its transaction (ImportBatches runs it under its own savepoint). */
+export interface UidWrite {
+  uid: string;
+  line: number;
+  /** Writes the UID; what it did goes to `report` (kept by the run only once the transaction commits). Throws EventRefused. */
+  write(manager: EntityManager, report: ImportReport): Promise<void>;
 }
 
 /** A refused event body: the fields and reasons, as an API error names them. */
-class EventRefused extends Error {
+export class EventRefused extends Error {
   constructor(readonly fields: Record<string, ParamReason>) {
     super('event refused');
   }
@@ -66,8 +77,8 @@ function latestOf(items: ImportItem[]): { sequence: number; lastModified: Date |
 
 /**
  * Writes one UID of a calendar (an event, or a series with its exceptions) through the event
- * rules (EventsService), in one transaction: never half of a series. A group equal to what the
- * last run wrote costs no read and no write.
+ * rules (EventsService), all of it or nothing (ImportBatches: a savepoint per UID): never half of
+ * a series. A group equal to what the last run wrote costs no read and no write.
  */
 @Injectable()
 export class ImportGroupWriter {
@@ -79,17 +90,25 @@ export class ImportGroupWriter {
     private readonly places: ImportPlaces,
   ) {}
 
-  async apply(run: RunContext, group: ImportGroup): Promise<void> {
+  /**
+   * Decides what one UID needs: nothing (unchanged, a hand edit kept, an orphan exception; counted
+   * here), or a write, answered for ImportBatches to run in a transaction with other UIDs' writes.
+   */
+  async apply(run: RunContext, group: ImportGroup): Promise<UidWrite | null> {
     const { master } = group;
     const { report } = run;
     if (!master) {
       report.skipped.push({ uid: group.uid, line: group.exceptions[0].line, reason: 'event_orphan_exception' });
-      return;
+      return null;
     }
     const row = run.rows.get(importKeyOf(group.uid, null));
-    if (master.status === 'CANCELLED') return this.cancel(run, master, row);
-    const cancelled = group.exceptions.filter((item) => item.status === 'CANCELLED');
-    const changed = group.exceptions.filter((item) => item.status !== 'CANCELLED' && exceptionChanges(item, master).length > 0);
+    if (master.status === 'CANCELLED') {
+      await this.cancel(run, master, row);
+      return null;
+    }
+    const exceptions = this.supportedExceptions(run, group, master);
+    const cancelled = exceptions.filter((item) => item.status === 'CANCELLED');
+    const changed = exceptions.filter((item) => item.status !== 'CANCELLED' && exceptionChanges(item, master).length > 0);
     const fingerprint = combinedFingerprint([
       master.fingerprint,
       ...cancelled.map((item) => item.fingerprint).sort(),
@@ -103,33 +122,47 @@ export class ImportGroupWriter {
     );
     if (row && row.fingerprint === fingerprint && !restore && released.length === 0 && exceptionsSame) {
       report.unchanged++;
-      return;
+      return null;
     }
     const latest = latestOf([master, ...cancelled]);
     const masterChanged = !row || row.fingerprint !== fingerprint || restore || released.length > 0;
+    let overridden: EditedEntry | null = null;
     if (row && masterChanged && row.edited) {
       const entry = { uid: group.uid, id: row.id, recurrence_id: null };
       if (!sourceMoved(latest, row)) {
         report.kept.push(entry);
         report.unchanged++;
-        return;
+        return null;
       }
-      report.overridden.push(entry);
+      overridden = entry;
     }
-    try {
-      await this.transactions.run(async (manager) => {
+    return {
+      uid: group.uid,
+      line: master.line,
+      write: async (manager, written) => {
+        if (overridden) written.overridden.push(overridden);
         const seriesId = masterChanged
           ? await this.writeMaster(manager, run, group, { row, fingerprint, latest, cancelled, released, restore })
           : (row as ImportedRow).id;
-        for (const exception of changed) await this.writeException(manager, run, master, exception, seriesId);
-      });
-    } catch (error) {
-      if (!(error instanceof EventRefused)) throw error;
-      report.skipped.push({ uid: group.uid, line: master.line, reason: 'event_rejected', fields: error.fields });
-      return;
-    }
-    if (row) report.updated++;
-    else report.created++;
+        for (const exception of changed) await this.writeException(manager, run, written, master, exception, seriesId);
+        if (row) written.updated++;
+        else written.created++;
+      },
+    };
+  }
+
+  /**
+   * The exceptions a run applies, and what it leaves out reported (README, Importing calendars): a
+   * `RANGE=THISANDFUTURE` exception (a change of the rest of the series) is skipped whole rather than
+   * applied to its own occurrence only; RRULEs after the first are named, the event imported with its first.
+   */
+  private supportedExceptions(run: RunContext, group: ImportGroup, master: ImportItem): ImportItem[] {
+    if (master.rrules.length > 1) run.report.skipped.push({ uid: group.uid, line: master.line, reason: 'event_extra_rrule' });
+    return group.exceptions.filter((item) => {
+      if (item.recurrenceRange !== 'THISANDFUTURE') return true;
+      run.report.skipped.push({ uid: group.uid, line: item.line, reason: 'event_this_and_future' });
+      return false;
+    });
   }
 
   /** The event or series itself, created or rewritten; answers its ID. */
@@ -147,13 +180,15 @@ export class ImportGroupWriter {
     },
   ): Promise<number> {
     const master = group.master as ImportItem;
-    const places = await this.places.of(master, manager);
+    const places = await this.places.of(master, manager, run.lookups);
     const body = eventBody(
       master,
       places,
       run.additions,
       plan.cancelled.map((item) => item.recurrenceId!),
     );
+    body.categories = await this.places.termIds('categories', body.categories, manager, run.lookups);
+    body.tags = await this.places.termIds('tags', body.tags, manager, run.lookups);
     let id: number;
     if (!plan.row) {
       const dto = await this.validated(CreateEventDto, { ...body, status: run.additions.status });
@@ -179,7 +214,14 @@ export class ImportGroupWriter {
   }
 
   /** One changed occurrence: the fields it changes, kept as that occurrence's exception. */
-  private async writeException(manager: EntityManager, run: RunContext, master: ImportItem, exception: ImportItem, seriesId: number) {
+  private async writeException(
+    manager: EntityManager,
+    run: RunContext,
+    report: ImportReport,
+    master: ImportItem,
+    exception: ImportItem,
+    seriesId: number,
+  ) {
     const recurrenceId = exception.recurrenceId!;
     const key = importKeyOf(exception.uid, bodyTime(recurrenceId));
     const row = run.rows.get(key);
@@ -188,18 +230,18 @@ export class ImportGroupWriter {
     const originalStart = recurrenceId.type === 'date-time' ? recurrenceId.instant : parseWall(recurrenceId.date, zone, new Date());
     const occurrence = originalStart ? await this.imported.occurrenceAt(seriesId, originalStart, manager) : null;
     if (!occurrence) {
-      run.report.skipped.push({ uid: exception.uid, line: exception.line, reason: 'event_not_an_occurrence' });
+      report.skipped.push({ uid: exception.uid, line: exception.line, reason: 'event_not_an_occurrence' });
       return;
     }
     const entry = { uid: exception.uid, id: occurrence.id, recurrence_id: bodyTime(recurrenceId) };
     if (row?.edited) {
-      if (!sourceMoved(exception, row)) return void run.report.kept.push(entry);
-      run.report.overridden.push(entry);
+      if (!sourceMoved(exception, row)) return void report.kept.push(entry);
+      report.overridden.push(entry);
     } else if (!row && occurrence.ownFields) {
       // An occurrence changed by hand that the source now changes too: the source's newer word wins.
-      run.report.overridden.push(entry);
+      report.overridden.push(entry);
     }
-    const fields = exceptionBody(exception, await this.places.of(exception, manager));
+    const fields = exceptionBody(exception, await this.places.of(exception, manager, run.lookups));
     const changes = Object.fromEntries(exceptionChanges(exception, master).map((field) => [field, fields[field]]));
     const dto = await this.validated(UpdateEventDto, changes);
     await this.refusing(() => this.events.updateWithin(manager, run.user, { id: occurrence.id }, dto));

@@ -5,7 +5,9 @@ import { ImportedEventsRepository, ImportSource, ImportSourcesRepository, UsersR
 import { fetchCalendar, groupByUid, readImportFile } from '@app/ical-import';
 import { Inject, Injectable } from '@nestjs/common';
 import { SourceAdditions } from './import-body';
-import { ImportGroupWriter, RunContext } from './import-group.writer';
+import { ImportBatches } from './import-batches';
+import { ImportGroupWriter, RunContext, UidWrite } from './import-group.writer';
+import { RunLookups } from './import-lookups';
 import { emptyReport, ImportReport, ImportRunFailed } from './import-report';
 
 /** What started a run: a person (an upload, `POST /imports`, `POST /imports/{id}/run`, the CLI) or the refresh schedule. */
@@ -23,7 +25,7 @@ export function parseReferences(json: string): Array<string | number> {
 
 /**
  * Runs an import source: fetches its URL (conditionally: a 304 writes nothing) or reads its upload,
- * writes each UID through ImportGroupWriter, removes what vanished from the source, and stores the
+ * decides each UID through ImportGroupWriter and writes those that changed through ImportBatches, removes what vanished from the source, and stores the
  * report with the source's last_run/last_success/last_error. A run that cannot read its calendar
  * (fetch refused or failed, file malformed) writes no event, records its error and throws
  * ImportRunFailed. The source's own bookkeeping raises no data version (no answer of the event
@@ -36,6 +38,7 @@ export class ImportRunsService {
     private readonly imported: ImportedEventsRepository,
     private readonly users: UsersRepository,
     private readonly writer: ImportGroupWriter,
+    private readonly batches: ImportBatches,
     private readonly transactions: TransactionRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -87,9 +90,15 @@ export class ImportRunsService {
       additions: this.additionsOf(source),
       rows: await this.imported.rowsOf(source.id),
       report,
+      lookups: new RunLookups(),
     };
     const groups = groupByUid(items);
-    for (const group of groups) await this.writer.apply(run, group);
+    const writes: UidWrite[] = [];
+    for (const group of groups) {
+      const write = await this.writer.apply(run, group);
+      if (write) writes.push(write);
+    }
+    await this.batches.write(run, writes);
     await this.removeVanished(run, new Set(groups.map((group) => group.uid)));
     report.skipped.sort((a, b) => a.line - b.line);
     return report;

@@ -145,7 +145,8 @@ export class ImportSourcesService {
     }
     if (dto.refresh !== undefined) {
       const seconds = dto.refresh.trim() === '' ? null : parseRefresh(dto.refresh);
-      if (source.url === null && seconds !== null) errors.invalidParam('refresh', 'validation.importNotForUploads');
+      // A URL the body gave but the validation pipe refused (a bad scheme) is reported as such, not as an upload's refresh.
+      if (source.url === null && seconds !== null && !errors.has('url')) errors.invalidParam('refresh', 'validation.importNotForUploads');
       else if (seconds === null && dto.refresh.trim() !== '') errors.invalidParam('refresh', 'validation.importRefresh');
       else {
         source.refreshSeconds = seconds;

@@ -142,6 +142,10 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
       .createQueryBuilder<T>(this.target, 'p')
       .select('p.slug', 'slug')
       .where(`p.slug LIKE :prefix ESCAPE '${LIKE_ESCAPE}'`, { prefix: containsPattern(prefix).slice(1) });
+    // SQLite cannot use the slug index for LIKE (case-insensitive): every create scanned every slug. Slugs are
+    // lower-case, so the same rows lie in this index range. (MySQL's LIKE uses the index as it is.)
+    if (!rowLocksSupported(db))
+      qb.andWhere('p.slug >= :prefixLow AND p.slug < :prefixHigh', { prefixLow: prefix, prefixHigh: `${prefix}\uffff` });
     if (selfId !== undefined) qb.andWhere('p.id <> :selfId', { selfId });
     return (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
   }

@@ -24,6 +24,8 @@ export const EVENT_PROBLEMS = [
   'event_not_an_occurrence',
   'event_cancelled',
   'event_rejected',
+  'event_this_and_future',
+  'event_extra_rrule',
 ] as const;
 
 /** Why a URL source could not be fetched. */

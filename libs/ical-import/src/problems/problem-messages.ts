@@ -29,6 +29,9 @@ export const PROBLEM_MESSAGES: Record<Language, Messages> = {
     event_not_an_occurrence: 'Line {line}: the series has no occurrence at this RECURRENCE-ID (or it lies beyond the horizon).',
     event_cancelled: 'Line {line}: the event is cancelled (STATUS:CANCELLED) and was not imported.',
     event_rejected: 'Line {line}: the event was refused: {fields}.',
+    event_this_and_future:
+      'Line {line}: this change applies to this and all following occurrences (RANGE=THISANDFUTURE), which is not imported; the series keeps its occurrences as they were.',
+    event_extra_rrule: 'Line {line}: the event has more than one RRULE; only the first was imported, the others were left out.',
     fetch_invalid_url: 'The address is not a valid URL.',
     fetch_scheme_refused: 'Only http and https addresses can be fetched (not {scheme}).',
     fetch_host_not_found: 'The host {host} could not be found.',
@@ -61,6 +64,10 @@ export const PROBLEM_MESSAGES: Record<Language, Messages> = {
     event_not_an_occurrence: 'Zeile {line}: Die Serie hat keinen Termin zu dieser RECURRENCE-ID (oder er liegt hinter dem Horizont).',
     event_cancelled: 'Zeile {line}: Die Veranstaltung ist abgesagt (STATUS:CANCELLED) und wurde nicht importiert.',
     event_rejected: 'Zeile {line}: Die Veranstaltung wurde abgelehnt: {fields}.',
+    event_this_and_future:
+      'Zeile {line}: Diese Änderung gilt für diesen und alle folgenden Termine (RANGE=THISANDFUTURE), was nicht importiert wird; die Serie behält ihre Termine, wie sie waren.',
+    event_extra_rrule:
+      'Zeile {line}: Die Veranstaltung hat mehr als eine RRULE; nur die erste wurde importiert, die anderen wurden weggelassen.',
     fetch_invalid_url: 'Die Adresse ist keine gültige URL.',
     fetch_scheme_refused: 'Nur http- und https-Adressen können abgerufen werden (nicht {scheme}).',
     fetch_host_not_found: 'Der Host {host} wurde nicht gefunden.',
