@@ -3,6 +3,7 @@ import { FieldMap, fieldExamples } from '@app/posts';
 import { EVENT_FIELDS } from '../../events/event.fields';
 import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../venues/venue.fields';
+import { TERM_FIELDS } from '@app/terms';
 import { EXAMPLE_TEXTS } from './example-texts';
 
 /*
@@ -101,7 +102,11 @@ function termExample(
   const urls: Example = { self: `${restBase(language)}/${collection}/${id}`, collection: `${restBase(language)}/${collection}` };
   if (parent) urls.up = `${restBase(language)}/categories/${parent.id}`;
   const path = taxonomy === 'category' ? ['events/category', ...(parent ? [slugify(parent.name)] : []), slug] : ['tag', slug];
+  // Every declared field in its order (term.fields.ts): the machinery's with their examples, the
+  // hand-written ones and the texts of the language set below.
   return {
+    ...Object.fromEntries(Object.keys(TERM_FIELDS).map((key) => [key, undefined])),
+    ...fieldExamples(TERM_FIELDS),
     id,
     name,
     slug,
