@@ -1,9 +1,10 @@
 /*
- * One declaration per field of a post kind (README, Extending a module): its type and limits,
- * whether a body may write it, how "" clears it, its documentation keys and example, whether a
- * record the caller cannot open shows it, whether duplicate avoidance compares it, and its list
- * filter. The body and response classes, the mapping, the locked view, duplicate avoidance, the
- * examples and the tests' key lists are derived from these declarations.
+ * One declaration per field of a kind (events, venues, organizers, terms; README, Extending a
+ * module): its type and limits, whether a body may write it, how "" clears it, its documentation
+ * keys and example, whether a record the caller cannot open shows it, whether duplicate avoidance
+ * compares it, and its list filter. The body and response classes, the mapping, the locked view, duplicate avoidance, the
+ * examples and the tests' key lists are derived from these declarations. A field that needs code of
+ * its own is declared `handled`: the machinery then only decides its visibility and its key.
  */
 
 /** How a field is written and returned. Numbers are optional: "" clears them to null. */
@@ -80,8 +81,7 @@ export interface HandledFieldDeclaration<E = object> {
   writable: boolean;
   /** Whether a record the caller cannot open shows it; default false: hidden (its columns emptied). */
   shownWhenLocked: boolean;
-  /** Catalogue keys of its descriptions, when the hand-written property names them with `docsKey`. */
-  docs: FieldDocs;
+  // No documentation keys: the hand-written properties' texts are keyed by their place (`Event.cost`).
 }
 
 /** A declaration the machinery handles: body property, response property, write and filter. */
@@ -140,18 +140,8 @@ export function fieldsOf<E>() {
      */
     handled: (
       columns: ReadonlyArray<keyof E & string>,
-      options: Partial<Omit<HandledFieldDeclaration<E>, 'type' | 'columns' | 'docs'>> & { docs?: FieldDocs | string } = {},
-    ): HandledFieldDeclaration<E> => {
-      const { docs, ...rest } = options;
-      return {
-        type: HANDLED,
-        columns,
-        writable: false,
-        shownWhenLocked: false,
-        ...rest,
-        docs: typeof docs === 'string' ? { body: docs, record: docs } : (docs ?? {}),
-      };
-    },
+      options: Partial<Omit<HandledFieldDeclaration<E>, 'type' | 'columns'>> = {},
+    ): HandledFieldDeclaration<E> => ({ type: HANDLED, columns, writable: false, shownWhenLocked: false, ...options }),
   };
 }
 
