@@ -1,7 +1,7 @@
 /** Settings of one benchmark run, read from the environment and checked before anything starts. */
 
-export type BenchMode = 'throughput' | 'latency';
-export type BenchDbType = 'sqlite' | 'mysql';
+type BenchMode = 'throughput' | 'latency';
+type BenchDbType = 'sqlite' | 'mysql';
 
 export interface MysqlServer {
   host: string;

@@ -28,7 +28,7 @@ export interface BenchDatabase {
   seed?: SeedResult;
 }
 
-export interface SeedResult {
+interface SeedResult {
   events: number;
   /** Wall time of the CLI process, start-up and migrations included. */
   wallMs: number;

@@ -9,7 +9,7 @@ import { wasInterrupted } from './cleanup';
 import { drawMixKind, NS, pick, randomInt } from './kinds';
 import { percentile } from './measure';
 
-export interface SpreadOptions {
+interface SpreadOptions {
   connections: number;
   durationSeconds: number;
   timeoutSeconds: number;

@@ -15,7 +15,7 @@ const CATEGORIES = ['Konzert', 'Theater', 'Lesung', 'Kinder', 'Markt', 'Führung
 ]);
 const WORDS = ['Abendjazz', 'Sommer', 'Stadtführung', 'Kammermusik', 'Flohmarkt', 'Lesenacht', 'Improtheater', 'Kinderkino'];
 
-export interface CalendarShape {
+interface CalendarShape {
   events: number;
   series: number;
 }

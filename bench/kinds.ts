@@ -12,15 +12,15 @@ export const NS = '/calendar/events/v1';
 export const HOT_PATH = '/events?per_page=10';
 
 /** A word the seeder puts into titles ("Jazzabend mit …", about 2 % of events). */
-export const SEARCH_WORD = 'jazz';
+const SEARCH_WORD = 'jazz';
 
-export interface RequestKind {
+interface RequestKind {
   name: string;
   /** A path below NS, e.g. `/events/42`. */
   path: (c: Catalogue) => string;
 }
 
-export interface MixKind extends RequestKind {
+interface MixKind extends RequestKind {
   /** Relative share of the mix. */
   weight: number;
 }

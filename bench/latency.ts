@@ -13,7 +13,7 @@ import { percentile } from './measure';
 
 const WARM_UP = 2;
 
-export interface LatencyKindFigures {
+interface LatencyKindFigures {
   name: string;
   samples: number;
   p50Ms: number;

@@ -45,7 +45,7 @@ export interface Measurement {
   mix?: MixFigures;
 }
 
-export interface MixKindFigures {
+interface MixKindFigures {
   name: string;
   weight: number;
   sent: number;
@@ -57,7 +57,7 @@ export interface MixKindFigures {
   example: string;
 }
 
-export interface MixFigures {
+interface MixFigures {
   sent: number;
   distinct: number;
   /** distinct / sent. */

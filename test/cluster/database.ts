@@ -12,7 +12,7 @@ import { ROOT } from '../load/processes';
 const MIGRATIONS_DIR = join(ROOT, 'libs/domain/src/migrations');
 
 /** Galera and InnoDB counters worth a line per phase: why writes failed, as the nodes saw it. */
-export const COUNTERS = ['wsrep_local_cert_failures', 'wsrep_local_bf_aborts', 'wsrep_local_replays', 'innodb_deadlocks'] as const;
+const COUNTERS = ['wsrep_local_cert_failures', 'wsrep_local_bf_aborts', 'wsrep_local_replays', 'innodb_deadlocks'] as const;
 export type Counters = Record<(typeof COUNTERS)[number], number>;
 
 function connect(port: number, database?: string) {

@@ -48,7 +48,7 @@ export function newPhase(phase: string): ClusterPhase {
 }
 
 /** The concurrency test's mix without its reads and probes: every request of the count is a write. */
-export function writeOnly(state: LoadState, seq: number, phase: string): Built {
+function writeOnly(state: LoadState, seq: number, phase: string): Built {
   for (;;) {
     const built = buildRequest(state, seq, phase);
     if (WRITE_OPS.has(built.op)) return built;

@@ -7,7 +7,7 @@ import { HttpClient } from '../load/http-client';
 import { probeReady } from '../load/processes';
 import { NS } from '../load/workload';
 
-export interface Recovery {
+interface Recovery {
   /** ms from the node being Synced again to the first /ready 200; undefined if it never came. */
   readyAfterMs?: number;
   /** Every /ready answer meanwhile. */

@@ -2,7 +2,7 @@
 import type { DbKind, MysqlServer } from '../load/database';
 
 export type { DbKind };
-export type Fault = 'kill' | 'sigterm';
+type Fault = 'kill' | 'sigterm';
 
 export interface RunConfig {
   databases: DbKind[];

@@ -15,7 +15,7 @@ export const PREREQUISITE_MISSING = 3;
 /** Galera ports are the SQL port + these (scripts/cluster.sh: group, IST, SST). */
 const PORT_OFFSETS = [0, 1000, 2000, 3000];
 
-export interface ScriptRun {
+interface ScriptRun {
   code: number | null;
   ms: number;
   /** What the script printed (stdout and stderr, interleaved). */

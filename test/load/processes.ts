@@ -38,7 +38,7 @@ const CONFIG_VARIABLES = [
 ];
 
 /** The environment of a service or CLI process: ours, plus the caller's minus any service setting. */
-export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete env[name];
   return { ...env, ...settings };

@@ -17,7 +17,7 @@ const ORGANIZERS: Array<[string, string]> = [1, 2, 3, 4, 5, 6].map((n) => [`CC O
 const CATEGORIES = ['cc Music', 'cc Film', 'cc Kids', 'cc Outdoor', 'cc Theatre', 'cc Talk', 'cc Market', 'cc Dance'];
 const TAGS = ['cc free', 'cc family', 'cc live', 'cc indoor', 'cc late', 'cc weekly', 'cc fresh', 'cc popular'];
 /** An ID no term has: a reference to it is a 400 (docs/api-rules.md, Writes: unknown numeric IDs). */
-export const UNKNOWN_TERM_ID = 999_999_999;
+const UNKNOWN_TERM_ID = 999_999_999;
 
 const chance = (p: number) => Math.random() < p;
 

@@ -74,7 +74,7 @@ function checkWritesReadable(snap: Snapshot, hist: Map<number, History>, api: Ma
 }
 
 /** How many distinct links a body asks for, per kind; undefined when the body leaves the kind alone. */
-export function requestedLinks(body: Record<string, unknown> | undefined): Partial<Record<keyof Links, number>> {
+function requestedLinks(body: Record<string, unknown> | undefined): Partial<Record<keyof Links, number>> {
   const out: Partial<Record<keyof Links, number>> = {};
   if (!body) return out;
   const list = (value: unknown): unknown[] =>

@@ -5,7 +5,7 @@ import { HttpClient, HttpRequest, HttpResult } from './http-client';
 export const NS = '/calendar/events/v1';
 
 /** What a request was meant to do; the checks judge its answer by this. */
-export type OpKind =
+type OpKind =
   | 'create'
   | 'update'
   | 'trash'

@@ -4,7 +4,7 @@ import { WALL_FORMAT } from './events-zones';
 /** Events placed around one day of the site zone, to test whole-day and strict date filters. */
 export type BoundaryName = 'before' | 'first' | 'inside' | 'last' | 'overnight' | 'spanning';
 
-export interface BoundaryEvent {
+interface BoundaryEvent {
   name: BoundaryName;
   /** The event's own zone; start and end are wall times in it. */
   zone: string;
@@ -13,7 +13,7 @@ export interface BoundaryEvent {
 }
 
 /** Zones east and west of UTC; each event is written in one of them. */
-export const EVENT_ZONES = ['Asia/Tokyo', 'America/New_York', 'Europe/Berlin', 'UTC'];
+const EVENT_ZONES = ['Asia/Tokyo', 'America/New_York', 'Europe/Berlin', 'UTC'];
 
 /** First and last second of `day` in `siteZone`, and its length in hours (23 or 25 on DST days). */
 export function siteDay(day: string, siteZone: string) {

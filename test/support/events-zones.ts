@@ -7,24 +7,19 @@ import { DateTime } from 'luxon';
 export const WALL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 
 /** A `YYYY-MM-DD HH:MM:SS` wall time in `zone` as a luxon DateTime. */
-export function wallAt(wall: string, zone: string): DateTime {
+function wallAt(wall: string, zone: string): DateTime {
   const parsed = DateTime.fromFormat(wall, WALL_FORMAT, { zone });
   if (!parsed.isValid) throw new Error(`bad wall time ${wall} in ${zone}`);
   return parsed;
 }
 
 /** The same instant as a wall time in another zone. */
-export function convertWall(wall: string, fromZone: string, toZone: string): string {
+function convertWall(wall: string, fromZone: string, toZone: string): string {
   return wallAt(wall, fromZone).setZone(toZone).toFormat(WALL_FORMAT);
 }
 
 /** The UTC wall time of a wall time in `zone`. */
 export const utcWall = (wall: string, zone: string): string => convertWall(wall, zone, 'UTC');
-
-/** `days` from today in `zone` (negative: past), as `YYYY-MM-DD`. */
-export function dayFromToday(zone: string, days: number): string {
-  return DateTime.now().setZone(zone).plus({ days }).toFormat('yyyy-MM-dd');
-}
 
 /** The default list window of docs/api-rules.md, Lists, as wall times in the site zone, computed now. */
 export function defaultWindow(siteZone: string): { start: string; end: string } {
@@ -33,11 +28,6 @@ export function defaultWindow(siteZone: string): { start: string; end: string } 
     start: now.minus({ days: 1 }).startOf('day').toFormat(WALL_FORMAT),
     end: now.plus({ months: 24 }).set({ hour: 23, minute: 59, second: 59, millisecond: 0 }).toFormat(WALL_FORMAT),
   };
-}
-
-/** Adds seconds to a wall time in a zone (across DST changes, as real elapsed time). */
-export function plusSeconds(wall: string, zone: string, seconds: number): string {
-  return wallAt(wall, zone).plus({ seconds }).toFormat(WALL_FORMAT);
 }
 
 /** The UTC offset of a wall time in a zone as `+HH:MM`. */

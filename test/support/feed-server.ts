@@ -3,7 +3,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 
 /** One request the feed server received, with the validators of a conditional request. */
-export interface FeedRequest {
+interface FeedRequest {
   path: string;
   ifNoneMatch: string | undefined;
   ifModifiedSince: string | undefined;

@@ -23,7 +23,7 @@ export interface ParsedEvent {
   endUtc: Date;
 }
 
-export interface ParsedFeed {
+interface ParsedFeed {
   properties: Record<string, string>;
   zones: string[];
   events: ParsedEvent[];

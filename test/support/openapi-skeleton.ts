@@ -7,7 +7,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 const LIMITS = ['minimum', 'maximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern'] as const;
 
 /** A schema in one line: `Venue`, `array<integer>`, `oneOf(DateInput | integer) nullable`. */
-export function shapeOf(schema: Schema | undefined): string {
+function shapeOf(schema: Schema | undefined): string {
   if (!schema) return 'any';
   if ('$ref' in schema) return schema.$ref.split('/').pop() ?? schema.$ref;
   const parts: string[] = [];

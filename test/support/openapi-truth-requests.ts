@@ -18,7 +18,7 @@ export const unique = (text: string) => `${text} ${++counter}`;
 /** A record of each collection: its ID and slug, for the path parameters. */
 export type Records = Record<string, { id: number; slug: string }>;
 
-export type ExpectStatus = (status: number, method: string, path: string, options?: Send) => Promise<{ responseBody: unknown }>;
+type ExpectStatus = (status: number, method: string, path: string, options?: Send) => Promise<{ responseBody: unknown }>;
 
 export async function discovery(expectStatus: ExpectStatus): Promise<void> {
   await expectStatus(200, 'GET', '/');

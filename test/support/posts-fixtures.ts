@@ -8,7 +8,7 @@ import { ADMIN_TOKEN, bearer, NS, TestApp } from './test-app';
 
 export const SITE_URL = 'http://calendar.test';
 export const UPDATE_METHODS = ['post', 'put', 'patch'] as const;
-export type UpdateMethod = (typeof UPDATE_METHODS)[number];
+type UpdateMethod = (typeof UPDATE_METHODS)[number];
 
 /** A venue or organizer as returned; the keys the helpers rely on are typed. */
 export interface PostJson {

@@ -12,7 +12,7 @@ export async function occurrencesOf(t: TestApp, seriesId: number, query: Record<
   }).expect(200);
 }
 
-export type ListedOccurrence = { id: number; start_date: string; title: string };
+type ListedOccurrence = { id: number; start_date: string; title: string };
 
 /** A weekly series of four Mondays from 2027-09-06, 18:00 in Berlin, and its occurrences as listed. */
 export async function weeklySeries(t: TestApp, title: string) {

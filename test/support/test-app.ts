@@ -35,7 +35,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
+interface TestAppOptions {
   /** Boot on this database (e.g. one a CLI test wrote to) instead of a fresh one; the caller drops it. */
   database?: TestDatabase;
 }

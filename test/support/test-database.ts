@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 
-export type E2eDriver = 'sqlite' | 'mysql';
+type E2eDriver = 'sqlite' | 'mysql';
 
 export function e2eDriver(): E2eDriver {
   return process.env.E2E_DB === 'mysql' ? 'mysql' : 'sqlite';

@@ -3,7 +3,7 @@ import { Connection, createConnection } from 'mysql2/promise';
 import { e2eDriver, TestDatabase } from './test-database';
 
 /** A promise a test opens when it decides: pauses the application half-way through a write. */
-export interface Gate {
+interface Gate {
   open(): void;
   opened: Promise<void>;
 }

@@ -3,7 +3,7 @@ import { ApiToken, Role, User, UserSummary, UsersRepository } from '@app/domain'
 import { Injectable, Logger } from '@nestjs/common';
 import { generateTokenSecret, hashTokenSecret } from './token-secret';
 
-export interface IssuedToken {
+interface IssuedToken {
   user: User;
   token: string;
 }

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Items mapped between two turns of the event loop: small enough that a turn stays short (milliseconds). */
-export const ITEMS_PER_TURN = 50;
+const ITEMS_PER_TURN = 50;
 
 /**
  * `items.map(map)` in slices, giving the event loop a turn between slices: a long render (a feed of

@@ -28,7 +28,7 @@ export function describeRules<I, R>(name: string, fn: (input: I) => R, rules: Re
 }
 
 /** Per-test timeout for adversarial input: generous for linear work, far below what quadratic work took. */
-export const ADVERSARIAL_TIMEOUT_MS = 5000;
+const ADVERSARIAL_TIMEOUT_MS = 5000;
 
 /**
  * A `describe` of one test per named input: `work(input)` must return within the per-test timeout. A synchronous

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /** Express's `trust proxy` setting as validated: nobody (default), everybody, a hop count, or addresses. */
-export type TrustProxy = boolean | number | string[];
+type TrustProxy = boolean | number | string[];
 
 /** Requests allowed per window; 0 turns a limit off. */
 export interface RateLimits {

@@ -33,7 +33,7 @@ export function isDeadlock(error: unknown): boolean {
 }
 
 /** InnoDB gave up waiting for a row lock (ER_LOCK_WAIT_TIMEOUT); only the statement was undone. */
-export function isLockWaitTimeout(error: unknown): boolean {
+function isLockWaitTimeout(error: unknown): boolean {
   const { code, errno } = codes(error);
   return code === 'ER_LOCK_WAIT_TIMEOUT' || errno === 1205;
 }
@@ -44,7 +44,7 @@ export function isSqliteBusy(error: unknown): boolean {
   return code !== undefined && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 }
 
-export type ConflictKind = 'deadlock' | 'lock-timeout' | 'busy' | 'unique' | 'stale';
+type ConflictKind = 'deadlock' | 'lock-timeout' | 'busy' | 'unique' | 'stale';
 
 /**
  * Why a unit of work lost a race, when a fresh run of it can succeed: a deadlock or a lock wait

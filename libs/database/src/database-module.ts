@@ -7,7 +7,7 @@ import { TransactionRunner } from './transaction-runner';
 import { writeDataSourceProviders } from './write-data-source';
 
 /** What an app's database module sets beyond the options both apps share. */
-export interface DatabaseModuleOptions {
+interface DatabaseModuleOptions {
   schema: SchemaParts;
   /** Connection options of this app only. */
   connection: { logging?: false; retryAttempts: number; retryDelay?: number; toRetry?: (error: unknown) => boolean };

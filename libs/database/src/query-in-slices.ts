@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** IDs per query when many records are read at once: one slice's query is a few milliseconds. */
-export const IDS_PER_QUERY = 100;
+const IDS_PER_QUERY = 100;
 
 /**
  * `query` run on slices of `ids`, with a turn of the event loop between slices. A query on SQLite

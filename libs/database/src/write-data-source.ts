@@ -23,7 +23,7 @@ export async function openWriteDataSource(reads: DataSource): Promise<DataSource
 
 /** Closes the SQLite write connection when the application shuts down. */
 @Injectable()
-export class WriteDataSourceCloser implements OnApplicationShutdown {
+class WriteDataSourceCloser implements OnApplicationShutdown {
   constructor(
     @Inject(WRITE_DATA_SOURCE) private readonly writes: DataSource,
     private readonly reads: DataSource,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /** How many counter rows a shared counter is spread over (see PROCESS_WRITE_SLOT). */
-export const WRITE_SLOTS = 1024;
+const WRITE_SLOTS = 1024;
 
 /**
  * The counter row this process adds to, for counters every writer changes (the data version,

@@ -22,7 +22,7 @@ function extensionOf(url: string): string {
 export type ImageChoice = { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'url'; url: string; ownerId: number };
 
 /** Who names an image, and where: the writer, the write's transaction, the moment it reads at. */
-export interface ImageWriter {
+interface ImageWriter {
   user: AuthenticatedUser;
   manager: EntityManager;
   now: Date;

@@ -19,6 +19,7 @@ export * from './dto/delete-post.query';
 export * from './dto/image.response';
 export * from './dto/post-record.response';
 export * from './dto/deleted-record.response';
+export * from './dto/record-page-responses';
 export * from './mapping-presenter';
 export * from './locked-view';
 export * from './post-record-tools';

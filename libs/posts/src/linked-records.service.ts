@@ -119,7 +119,7 @@ export abstract class LinkedRecordsService<T extends PostRecord, D extends PostF
 }
 
 /** What makes a venue or organizer service: its repository, kind, declared fields and name field. */
-export interface LinkedRecordsDefinition<T extends PostRecord, D extends PostFieldsDto> {
+interface LinkedRecordsDefinition<T extends PostRecord, D extends PostFieldsDto> {
   repository: Type<LinkedRecordsRepository<T>>;
   kind: PostKind;
   fields: FieldMap;

@@ -7,7 +7,7 @@ import { PostPresenter, PresentOptions } from './post-presenter';
 type ToResponse<T, R> = (record: T, links: LinkContext, siteTimezone: string, now: Date) => R;
 type ToJsonLd<T> = (record: T, links: LinkContext) => Record<string, unknown>;
 /** The record as a caller who cannot open it (password) sees it: an allow-list (lockedRecord), the rest blank. */
-export type WithoutContent<T> = (record: T) => T;
+type WithoutContent<T> = (record: T) => T;
 
 /**
  * A presenter for records that embed nothing (venues, organizers): each is mapped on its own, with

@@ -22,7 +22,7 @@ import { PostPresenter } from './post-presenter';
 import { PostListQuery, PostRecordsService } from './post-records.service';
 
 /** What the routes ask of a resource's service. */
-export type PostRoutesService<T extends PostRecord, D extends PostFieldsDto> = Pick<
+type PostRoutesService<T extends PostRecord, D extends PostFieldsDto> = Pick<
   PostRecordsService<T, D>,
   'kind' | 'list' | 'isLocked' | 'getReadable' | 'create' | 'update' | 'delete' | 'createdByUpdate'
 >;
@@ -31,7 +31,7 @@ export type PostRoutesService<T extends PostRecord, D extends PostFieldsDto> = P
 type Viewer = AuthenticatedUser | undefined;
 
 /** The classes a post-like resource's routes validate and document. */
-export interface PostResourceTypes {
+interface PostResourceTypes {
   createDto: Type;
   updateDto: Type;
   listQuery: Type;

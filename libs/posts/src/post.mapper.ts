@@ -75,7 +75,7 @@ export function publicUrl(record: Pick<PostRecord, 'slug'>, kind: PostKind, link
   return `${links.siteUrl}/${kind.publicPath}/${record.slug}/`;
 }
 
-export function toImageResponse(image: Image | null | undefined): ImageResponse | false {
+function toImageResponse(image: Image | null | undefined): ImageResponse | false {
   if (!image) return false;
   return { url: image.url, id: image.id, extension: image.extension, width: image.width, height: image.height, sizes: {} };
 }

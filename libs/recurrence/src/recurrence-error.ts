@@ -1,7 +1,7 @@
 import { ApiError, Errors } from '@app/common';
 
 /** The request field every recurrence error names (`data.params.recurrence`). */
-export const RECURRENCE_FIELD = 'recurrence';
+const RECURRENCE_FIELD = 'recurrence';
 
 /**
  * Why a recurrence was refused. Each has its text under `validation.recurrence<Reason>` in the

@@ -13,7 +13,7 @@ export interface VectorCase {
   instances: string[];
 }
 
-export interface VectorFile {
+interface VectorFile {
   source: Record<string, unknown>;
   cases: VectorCase[];
 }
@@ -30,7 +30,7 @@ export function icalWall(text: string): WallTime {
   return { year: +year, month: +month, day: +day, hour: +hour, minute: +minute, second: +second };
 }
 
-export function timingOf(vector: VectorCase): SeriesTiming {
+function timingOf(vector: VectorCase): SeriesTiming {
   const start = icalWall(vector.dtstart);
   const allDay = !vector.dtstart.includes('T');
   const end = allDay ? { ...start, hour: 23, minute: 59, second: 59 } : { ...start, hour: start.hour + 1 };

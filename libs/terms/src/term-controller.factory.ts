@@ -20,7 +20,7 @@ import { toTermResponse } from './term.mapper';
 import { TermRef, TermsService } from './terms.service';
 
 /** The classes a taxonomy's routes validate and document. */
-export interface TermResourceTypes {
+interface TermResourceTypes {
   createDto: Type;
   updateDto: Type;
   listQuery: Type;

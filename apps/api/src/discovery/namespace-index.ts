@@ -43,7 +43,7 @@ export interface NamespaceIndex {
   _links: Record<string, Array<{ href: string }>>;
 }
 
-export interface IndexOptions {
+interface IndexOptions {
   namespace: string;
   /** Absolute URL of the namespace, without a trailing slash. */
   namespaceUrl: string;

@@ -42,7 +42,7 @@ export interface EventLinks {
 }
 
 /** What load() needs of the request: its instant and what its data version read found (RequestContext). */
-export type LinksRead = Pick<RequestContext, 'now' | 'eventsDue' | 'dataVersion'>;
+type LinksRead = Pick<RequestContext, 'now' | 'eventsDue' | 'dataVersion'>;
 
 /** How many linked records of each kind a process keeps at the current data version. */
 const KEPT_RECORDS = 5_000;

@@ -9,7 +9,7 @@ import { ListEventsQuery } from './dto/list-events.query';
 import { effectiveEventQuery } from './event-list-query';
 import { dateWindow } from './event-window';
 
-export const DEFAULT_GEO_RADIUS_KM = 50;
+const DEFAULT_GEO_RADIUS_KM = 50;
 
 /**
  * Turns an event list query into repository criteria (docs/api-rules.md, Lists): the date window, terms by ID

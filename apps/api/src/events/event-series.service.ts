@@ -25,7 +25,7 @@ import { EntityManager } from 'typeorm';
 import { wallTime } from './event-dates';
 
 /** `recurrence` as an answer shows it. */
-export interface RecurrenceResponseValue extends StoredRecurrence {
+interface RecurrenceResponseValue extends StoredRecurrence {
   text: string;
 }
 
@@ -170,6 +170,6 @@ export class EventSeriesService {
 const GROWTH_BATCH = 50;
 
 /** A rule without COUNT or UNTIL grows as the horizon moves. */
-export function isEndless(recurrence: Recurrence): boolean {
+function isEndless(recurrence: Recurrence): boolean {
   return recurrence.rule.count === undefined && recurrence.rule.until === undefined;
 }

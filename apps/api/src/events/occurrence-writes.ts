@@ -20,7 +20,7 @@ export function definedFields(body: object): Record<string, unknown> {
 }
 
 /** A series and its rule, locked for a write to one of its occurrences. */
-export interface LockedSeries {
+interface LockedSeries {
   series: CalendarEvent;
   recurrence: Recurrence;
 }

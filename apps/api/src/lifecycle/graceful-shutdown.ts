@@ -6,7 +6,7 @@ import { ShutdownState } from './shutdown-state';
 /** Resolves in the check phase after the event loop's next poll for I/O (accepts, reads). */
 const nextLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export interface GracefulShutdownOptions {
+interface GracefulShutdownOptions {
   /** Longest wait for requests in flight (SHUTDOWN_TIMEOUT_MS). */
   timeoutMs: number;
   signals?: NodeJS.Signals[];
@@ -14,7 +14,7 @@ export interface GracefulShutdownOptions {
   exit?: (code: number) => void;
 }
 
-export interface GracefulShutdown {
+interface GracefulShutdown {
   /** What a signal triggers; resolves once the application is closed and `exit` was called. */
   begin(reason: string): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { formatPrettyMessage, PRETTY_HIDDEN_FIELDS } from './pretty-message';
 /** LOG_LEVEL (Nest's names) → pino's. */
 const PINO_LEVELS: Record<LogLevel, pino.Level> = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
 
-export interface LogOutput {
+interface LogOutput {
   /** Where lines go; standard output by default. */
   destination?: DestinationStream | NodeJS.WritableStream;
   /** Whether that is a terminal; decides `LOG_FORMAT=auto` and colours. */
@@ -14,7 +14,7 @@ export interface LogOutput {
 }
 
 /** JSON for machines (not a terminal, or LOG_FORMAT=json); readable lines otherwise. */
-export function usesJson(config: Pick<AppConfig, 'logFormat'>, isTty: boolean): boolean {
+function usesJson(config: Pick<AppConfig, 'logFormat'>, isTty: boolean): boolean {
   return config.logFormat === 'json' || (config.logFormat === 'auto' && !isTty);
 }
 

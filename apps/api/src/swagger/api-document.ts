@@ -19,8 +19,8 @@ import { EventImportResponse } from '../events/dto/event.response';
 import { ImportErrorResponse, ImportReportResponse } from '../imports/dto/import-source.response';
 import { EVENT_INPUT_SCHEMAS } from './input-schemas';
 
-export const BEARER_SCHEME = 'bearer';
-export const BASIC_SCHEME = 'basic';
+const BEARER_SCHEME = 'bearer';
+const BASIC_SCHEME = 'basic';
 const CREDENTIALS: SecurityRequirementObject[] = [{ [BEARER_SCHEME]: [] }, { [BASIC_SCHEME]: [] }];
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const NAMESPACE_PREFIX = `/${API_NAMESPACE}`;

@@ -12,7 +12,7 @@ const DOCS_NAMESPACE = 'docs';
 const serverKey = (segment: Language | undefined) => `servers.${segment ?? 'default'}`;
 
 /** How a language's catalogue and the document meet: each list is empty when they agree. */
-export interface CatalogueReport {
+interface CatalogueReport {
   /** Texts of the document without an entry. */
   missing: MissingText[];
   /** Entries nothing in the document uses. */

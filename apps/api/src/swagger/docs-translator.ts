@@ -1,7 +1,7 @@
 import { DOCS_KEY_PREFIX, Language } from '@app/common';
 
 /** One language's docs catalogue, flattened: `responses.list` → text. */
-export type DocsCatalogue = Record<string, string>;
+type DocsCatalogue = Record<string, string>;
 
 /** Keys of the document whose string values are prose to translate. */
 const PROSE_KEYS = new Set(['description', 'summary']);
@@ -21,7 +21,7 @@ export interface RewordedComment {
   catalogue: string;
 }
 
-export interface TranslatedDocument<T> {
+interface TranslatedDocument<T> {
   document: T;
   /** Texts the catalogue has no entry for (left as they were). */
   missing: MissingText[];
@@ -51,7 +51,7 @@ export function flattenCatalogue(tree: unknown, prefix = ''): DocsCatalogue {
  * a schema property's description is `<Schema>.<property>`, an operation parameter's
  * `<operationId>.parameters.<name>`. A text written as `docs.<key>` names its key itself.
  */
-export function locationKey(path: readonly string[], holder: Record<string, unknown>, operationId?: string): string | undefined {
+function locationKey(path: readonly string[], holder: Record<string, unknown>, operationId?: string): string | undefined {
   const [root, group, name, section, property] = path;
   if (root === 'components' && group === 'schemas' && section === 'properties' && path.length === 5) return `${name}.${property}`;
   if (root === 'paths' && operationId && path.length === 5 && path[3] === 'parameters' && typeof holder.name === 'string') {

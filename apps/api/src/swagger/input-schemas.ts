@@ -1,5 +1,4 @@
 import { docsKey, NAMED_INPUT_SCHEMAS } from '@app/common';
-import type { ApiPropertyOptions } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 /*
@@ -64,11 +63,3 @@ export const EVENT_INPUT_SCHEMAS: Record<string, SchemaObject> = {
   OrganizerReference: linkedRecordReference('organizer', 'CreateOrganizerDto'),
   OrganizerReferences: linkedRecordReferences('organizer', 'OrganizerReference'),
 };
-
-/** A venue's `geo_lat`/`geo_lng`: degrees, or "" to clear. */
-export const coordinateInput = (limit: number): ApiPropertyOptions => ({
-  oneOf: [
-    { type: 'number', minimum: -limit, maximum: limit },
-    { type: 'string', enum: [''] },
-  ],
-});

@@ -37,7 +37,7 @@ const POST_COLLECTIONS = new Set(['events', 'venues', 'organizers']);
 const IMPORTS = 'imports';
 
 /** Whether a read of this path answers ETags and so 304 (every read but the import sources'). */
-export const answersNotModified = (path: string): boolean => path.split('/')[1] !== IMPORTS;
+const answersNotModified = (path: string): boolean => path.split('/')[1] !== IMPORTS;
 
 /** Error status → catalogue key of its description (under `responses.`), for this route; absent when it cannot answer it. */
 export function errorStatusesOf(route: RouteTraits): Map<number, { key: string; headers?: HeadersObject }> {

@@ -36,7 +36,7 @@ export function venueJsonLd(venue: Venue, links: LinkContext) {
 }
 
 /** What a locked venue shows: the head, name and slug, and the fields venue.fields.ts declares shown (its map flags). */
-export const VENUE_SHOWN_WHEN_LOCKED = shownWhenLocked<Venue>(VENUE_FIELDS);
+const VENUE_SHOWN_WHEN_LOCKED = shownWhenLocked<Venue>(VENUE_FIELDS);
 
 /** A password-protected venue as callers who cannot open it see it. */
 export function venueWithoutContent(venue: Venue): Venue {

@@ -6,13 +6,13 @@ import { migratedDatabase } from '../pending-migrations';
 import { existingUser } from './user-records';
 
 /** What a `--user <id>` command works on: the users service and that user, who exists. */
-export interface UserTarget {
+interface UserTarget {
   users: UsersService;
   user: User;
 }
 
 /** Flags a `--user <id>` command takes besides it: as the usage text shows them, and checked into what `run` gets. */
-export interface MoreFlags<T> {
+interface MoreFlags<T> {
   synopsis: string;
   flags: CliCommand['flags'];
   parse(flags: FlagValues): T;

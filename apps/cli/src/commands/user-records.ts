@@ -4,7 +4,7 @@ import { ApiToken, User } from '@app/domain';
 import { CliError } from '../cli-error';
 
 /** Instants as the API writes its `*_utc` fields: `YYYY-MM-DD HH:MM:SS` in UTC, or null. */
-export const utcText = (instant: Date | null): string | null => (instant === null ? null : formatWallTime(instant, UTC_TIME_ZONE.zone));
+const utcText = (instant: Date | null): string | null => (instant === null ? null : formatWallTime(instant, UTC_TIME_ZONE.zone));
 
 /** A user as commands print it: never a token or its hash. */
 export function userRecord(user: User, activeTokens?: number) {

@@ -2,7 +2,7 @@ import { allDayBounds, instantToWallTime, TimeZone, wallTimeToInstant } from '@a
 import { DateTime } from 'luxon';
 import { Random } from './random';
 
-export interface Schedule {
+interface Schedule {
   startUtc: Date;
   endUtc: Date;
   allDay: boolean;

@@ -19,12 +19,12 @@ export interface SeedOptions {
 }
 
 /** Limits of the series the seed writes, as the service applies them (RECURRENCE_*). */
-export interface SeriesLimits {
+interface SeriesLimits {
   horizonMonths: number;
   maxOccurrences: number;
 }
 
-export interface SeedSummary {
+interface SeedSummary {
   events: number;
   venues: number;
   organizers: number;

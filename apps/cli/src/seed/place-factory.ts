@@ -10,8 +10,8 @@ import { SlugAllocator } from './slug-allocator';
  */
 type SeedRow<E> = { [K in keyof E as null extends E[K] ? never : K]: E[K] } & { [K in keyof E as null extends E[K] ? K : never]?: E[K] };
 
-export type VenueRow = SeedRow<Omit<Venue, 'id' | 'image'>>;
-export type OrganizerRow = SeedRow<Omit<Organizer, 'id' | 'image'>>;
+type VenueRow = SeedRow<Omit<Venue, 'id' | 'image'>>;
+type OrganizerRow = SeedRow<Omit<Organizer, 'id' | 'image'>>;
 
 const phone = (random: Random, city: City) => `${city.phonePrefix} ${random.int(100_000, 9_999_999)}`;
 

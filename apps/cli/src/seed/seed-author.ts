@@ -5,7 +5,7 @@ import { INestApplicationContext } from '@nestjs/common';
 /** Used when a non-administrator already has the name the service gives its first administrator. */
 const FALLBACK_ADMIN_NAME = 'seed-admin';
 
-export interface SeedAuthor {
+interface SeedAuthor {
   id: number;
   name: string;
   created: boolean;

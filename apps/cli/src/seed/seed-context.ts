@@ -9,7 +9,7 @@ export interface SeedContext {
   now: Date;
 }
 
-export type PostColumns = Pick<
+type PostColumns = Pick<
   PostRecord,
   | 'slug'
   | 'status'

@@ -21,7 +21,7 @@ export const CATEGORY_NAMES = [
   'Community & Networking',
 ] as const;
 
-export type CategoryName = (typeof CATEGORY_NAMES)[number];
+type CategoryName = (typeof CATEGORY_NAMES)[number];
 
 export const TAG_NAMES = [
   'Eintritt frei',
@@ -66,7 +66,7 @@ export const TAG_NAMES = [
   'Ehrenamt',
 ] as const;
 
-export type TagName = (typeof TAG_NAMES)[number];
+type TagName = (typeof TAG_NAMES)[number];
 
 export interface TitleTemplate {
   language: Language;

@@ -1,6 +1,6 @@
 import { CATEGORY_NAMES, TAG_NAMES } from './seed-data';
 
-export interface SeedProportions {
+interface SeedProportions {
   venues: number;
   organizers: number;
   categories: number;

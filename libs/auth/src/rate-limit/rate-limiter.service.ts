@@ -5,13 +5,13 @@ import { normalizeIp } from '@nestjs/throttler';
 import { RATE_LIMIT_STORE, RateLimitHit, RateLimitStore } from './rate-limit-store';
 
 /** What is limited, and the limit's name in RATE_LIMIT_*. */
-export type RateLimitKind = 'auth' | 'password' | 'writes';
+type RateLimitKind = 'auth' | 'password' | 'writes';
 
 const LIMIT_OF: Record<RateLimitKind, keyof RateLimits> = { auth: 'authFailures', password: 'passwordFailures', writes: 'writes' };
 const WARN_EVERY_MS = 60_000;
 
 /** `RateLimit-*` headers (IETF draft names) for a response within the limit. */
-export type RateLimitHeaders = Record<string, string>;
+type RateLimitHeaders = Record<string, string>;
 
 /**
  * The rate limits of README, Security: failed authentications per client address and per user name,

@@ -3,15 +3,15 @@ import { CostEntry, readCostEntries } from './cost-entries';
 import { COST_NUMBER, normaliseCostNumber } from './cost-number';
 
 /** The `cost` and `cost_details` fields of an event. */
-export interface CostFields {
+interface CostFields {
   cost: string;
   cost_details: CostDetails;
 }
 
 /** What a zero lowest price shows as. */
-export const FREE_COST_LABEL = 'Free';
+const FREE_COST_LABEL = 'Free';
 /** Between the lowest and the highest price, as the original plugin writes it. */
-export const COST_RANGE_SEPARATOR = ' – ';
+const COST_RANGE_SEPARATOR = ' – ';
 
 const ALL_NUMBERS = new RegExp(COST_NUMBER.source, 'g');
 

@@ -4,7 +4,7 @@ import { instantToWallTime, isValidWallTime, WallTime, wallTimeToInstant } from 
 const WALL_DATE = /^(\d{4})-(\d{2})-(\d{2})(?: \d{2}:\d{2}(?::\d{2})?)?$/;
 
 /** A moment given as an instant, or as a wall time string `YYYY-MM-DD[ HH:MM[:SS]]` in the zone. */
-export type DayOf = Date | string;
+type DayOf = Date | string;
 
 /** 00:00:00 of the day `at` falls on in `zone` (the first moment of the day when a DST change skips midnight). */
 export function startOfDay(at: DayOf, zone: Zone): Date {

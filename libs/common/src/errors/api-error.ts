@@ -6,7 +6,7 @@ export interface ParamReason {
   args?: Record<string, unknown>;
 }
 
-export interface ApiErrorOptions {
+interface ApiErrorOptions {
   /** Interpolation values for the translated message. */
   args?: Record<string, unknown>;
   /** `data.params`: names of missing parameters, or `{name: reason}` for invalid ones. */

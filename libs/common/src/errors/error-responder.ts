@@ -15,7 +15,7 @@ import { Errors } from './errors';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error body as sent. */
-export interface ErrorBodyJson {
+interface ErrorBodyJson {
   code: string;
   message: string;
   data: { status: number } & Record<string, unknown>;

@@ -13,7 +13,7 @@ const OPEN = new Set(['[', '{']);
 const CLOSE = new Set([']', '}']);
 
 /** Thrown by the JSON parser's `verify` hook; the error responder answers it. */
-export class BodyTooDeepError extends Error {
+class BodyTooDeepError extends Error {
   readonly type = 'body.too.deep';
   readonly status = 400;
 }

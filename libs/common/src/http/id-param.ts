@@ -4,7 +4,7 @@ import { Errors } from '../errors/errors';
 const MAX_ID = 2_147_483_647;
 
 /** `{id}` matches digits only (docs/api-rules.md, Errors), within the integer range of the ID columns. */
-export function isRouteId(value: unknown): boolean {
+function isRouteId(value: unknown): boolean {
   return (typeof value === 'string' || typeof value === 'number') && /^\d{1,10}$/.test(String(value)) && Number(value) <= MAX_ID;
 }
 

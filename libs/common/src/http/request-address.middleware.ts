@@ -14,7 +14,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * Requests that can match no route (outside BASE_PATH, or a path that cannot be percent-decoded)
  * are routed here, where nothing is mounted, so they get 404 rest_no_route.
  */
-export const UNROUTABLE_PREFIX = '/__unroutable__';
+const UNROUTABLE_PREFIX = '/__unroutable__';
 
 /**
  * Runs before Nest routes a request: assigns the request id, strips BASE_PATH and the `/en`|`/de`

@@ -7,7 +7,7 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** A Host header: a name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
 const HOST_HEADER = /^(\[[\da-f:.]+\]|[a-z\d.-]+)(?::(\d{1,5}))?$/;
 
-export interface HostPattern {
+interface HostPattern {
   /** The exact host name, or for `*.example.org` the suffix `.example.org`. */
   name: string;
   wildcard: boolean;

@@ -1,12 +1,12 @@
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
+const DEFAULT_LANGUAGE: Language = 'en';
 
 export function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'de';
 }
 
-export interface LanguageSources {
+interface LanguageSources {
   /** `translation_language` from the query string or the body, if given. */
   parameter?: unknown;
   /** The `/en` or `/de` path segment, if the URL carried one. */

@@ -1,7 +1,7 @@
 import type { ApiRequest } from '../http/api-request';
 import { isLanguage, Language, resolveLanguage } from './language';
 
-export interface ResolvedLanguage {
+interface ResolvedLanguage {
   language: Language;
   /** `translation_language` was given with a value other than en/de (a 400 where it is checked). */
   invalidParameter: boolean;

@@ -2,9 +2,6 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { docsKey } from './docs-key';
 
-/** A property that takes a named schema of components (its own description stays beside it). */
-export const schemaRef = (name: string): SchemaObject => ({ allOf: [{ $ref: `#/components/schemas/${name}` }] });
-
 /** Documents a property as the named schema (see `NAMED_INPUT_SCHEMAS`). */
 export const ApiNamedSchema = (name: string): PropertyDecorator => ApiProperty({ allOf: [{ $ref: `#/components/schemas/${name}` }] });
 

@@ -2,12 +2,12 @@ import { Errors } from '../errors/errors';
 
 export type QueryValue = string | number | boolean | Array<string | number> | undefined;
 
-export interface PageRequest {
+interface PageRequest {
   page: number;
   perPage: number;
 }
 
-export interface PageLinks {
+interface PageLinks {
   rest_url: string;
   next_rest_url?: string;
   previous_rest_url?: string;

@@ -19,7 +19,7 @@ export interface PlaceLinkRow {
   position: number;
 }
 
-export interface EventLinkRows {
+interface EventLinkRows {
   venues: PlaceLinkRow[];
   organizers: PlaceLinkRow[];
   terms: Array<Pick<EventTerm, 'eventId' | 'termId'>>;

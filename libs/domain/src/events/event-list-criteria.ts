@@ -11,7 +11,7 @@ export interface DateWindow {
 }
 
 /** A point and a radius in km: events whose venue lies within it, nearest first. */
-export interface GeoCircle {
+interface GeoCircle {
   lat: number;
   lng: number;
   radiusKm: number;

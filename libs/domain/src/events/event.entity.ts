@@ -1,5 +1,5 @@
-import { PostRecord } from '../posts/post-record.entity';
-import { Column, Entity, Index } from 'typeorm';
+import { PostRecord, PostRecordTable } from '../posts/post-record.entity';
+import { Column, Index } from 'typeorm';
 
 /** The import link's columns (ImportedEventsRepository): one row's own, never copied to occurrences. */
 export const IMPORT_LINK_COLUMNS = [
@@ -15,13 +15,7 @@ export const IMPORT_LINK_COLUMNS = [
 /** The index a page of the event list walks (EventsRepository.orderPage). */
 export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 
-@Entity('events')
-@Index('UQ_events_slug', ['slug'], { unique: true })
-// Which records show an image: whether a caller may link it (ImagesRepository).
-@Index('IDX_events_image', ['imageId'])
-// The next scheduled event to become due, and the due ones: one index lookup (the data version,
-// docs/api-rules.md, HTTP caching and preconditions; DueEventsPublisher).
-@Index('IDX_events_due', ['status', 'publishedUtc'])
+@PostRecordTable('events')
 // Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
 @Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
 @Index('IDX_events_end', ['endUtc'])

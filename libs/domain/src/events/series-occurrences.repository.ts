@@ -12,7 +12,7 @@ export interface PlannedOccurrence {
 }
 
 /** An occurrence row as the rewrite reads it. */
-export interface StoredOccurrence {
+interface StoredOccurrence {
   id: number;
   recurrenceIdUtc: Date;
   ownFields: ExceptionField[];
@@ -35,7 +35,7 @@ export const EXCEPTION_FIELDS = {
   hide_from_listings: ['hideFromListings'],
 } as const satisfies Record<string, readonly (keyof CalendarEvent)[]>;
 
-export type ExceptionField = keyof typeof EXCEPTION_FIELDS;
+type ExceptionField = keyof typeof EXCEPTION_FIELDS;
 
 /** Columns an occurrence never copies from its series: its own identity and dates, and the series' rule. */
 const OWN_COLUMNS = new Set<string>([

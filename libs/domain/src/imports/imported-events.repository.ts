@@ -17,7 +17,7 @@ export interface ImportedRow {
 }
 
 /** The import state a write leaves on an event row. */
-export interface ImportLink {
+interface ImportLink {
   sourceId: number;
   uid: string;
   key: string;

@@ -11,7 +11,7 @@ export interface HeldLease {
   renew(): Promise<boolean>;
 }
 
-export type LeaseOutcome<T> = { acquired: false } | { acquired: true; result: T };
+type LeaseOutcome<T> = { acquired: false } | { acquired: true; result: T };
 
 /**
  * Runs `work` while holding the lease `name`, or not at all when another holder has it. While the

@@ -9,7 +9,7 @@ const HEARTBEAT_MS = (LOCK_TTL_SECONDS * 1000) / 3;
 /** An instance gives up waiting for another one's migrations after this long. */
 const WAIT_LIMIT_MS = 10 * 60_000;
 
-export interface MigrationLog {
+interface MigrationLog {
   log(message: string): void;
 }
 

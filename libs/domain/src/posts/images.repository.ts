@@ -12,7 +12,7 @@ const SHOWING_TABLES = ['events', 'venues', 'organizers'];
 export const imageUrlKey = (url: string): string => createHash('sha256').update(url, 'utf8').digest('hex');
 
 /** Which image a write names: by ID, or by the URL it was recorded with. */
-export type ImageRef = { id: number } | { url: string };
+type ImageRef = { id: number } | { url: string };
 
 /** Image records: URLs clients gave, referenced by post records. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { Column, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { PostStatus } from './post-status';
 import { Image } from './image.entity';
 
@@ -49,4 +49,29 @@ export abstract class PostRecord {
 
   @Column({ name: 'modified_utc', type: 'datetime' })
   modifiedUtc: Date;
+}
+
+/**
+ * The table of a post-like kind with the indexes every kind has: its unique slug; which records show
+ * an image (whether a caller may link it, ImagesRepository); and the next scheduled record to become
+ * due, and the due ones, in one index lookup (the data version, docs/api-rules.md, HTTP caching and
+ * preconditions; DueEventsPublisher), which is all a count of a list of venues or organizers reads
+ * (bench/README.md, Scale).
+ */
+export function PostRecordTable(table: string): ClassDecorator {
+  return (target) => {
+    Entity(table)(target);
+    Index(`UQ_${table}_slug`, ['slug'], { unique: true })(target);
+    Index(`IDX_${table}_image`, ['imageId'])(target);
+    Index(`IDX_${table}_due`, ['status', 'publishedUtc'])(target);
+  };
+}
+
+/** The records events link to (venues, organizers): a post-like record with a phone and a website. */
+export abstract class LinkedRecord extends PostRecord {
+  @Column({ type: 'varchar', length: 64 })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 2048 })
+  website: string;
 }

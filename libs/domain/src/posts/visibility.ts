@@ -50,7 +50,7 @@ export function whereVisible(qb: WhereExpressionBuilder, alias: string, user: Vi
  * filters and embeds must not reveal it either (docs/api-rules.md, Statuses, users and permissions; README, Security). Signed-in non-editors need
  * the `viewerId` parameter.
  */
-export function lockedSql(alias: string, viewer: Viewer | undefined): string {
+function lockedSql(alias: string, viewer: Viewer | undefined): string {
   if (isEditorial(viewer?.role)) return '1 = 0';
   const protectedRecord = `(${alias}.password IS NOT NULL AND ${alias}.password <> '')`;
   return viewer ? `(${protectedRecord} AND ${alias}.author_id <> :viewerId)` : protectedRecord;

@@ -33,13 +33,13 @@ export async function clearSearchGrams(source: DataSource): Promise<void> {
  * double). `sql` narrows the rows a substring test then decides on; `exact`, when present, is the
  * answer itself: the rows holding a matching passage in any column, and in the first (title).
  */
-export interface CandidateCondition {
+interface CandidateCondition {
   sql: string;
   exact?: { any: string; title: string };
 }
 
 /** How a kind's rows map to the records of its grams, when not one to one. */
-export interface SharedTexts {
+interface SharedTexts {
   /** The column naming the record whose grams stand for the row (`p.<column> IN (...)`). */
   column: string;
   /** SQL true of the rows that are records of the index (own their texts). */

@@ -29,7 +29,7 @@ const INTERSECTED = 3;
 /** Grams of a long search whose frequency is asked: evenly spread over the text. */
 const SAMPLED = 12;
 /** Passages matching one search the index names by ID at most; beyond, the caller scans. */
-export const MATCHED_PASSAGES_CAP = 20000;
+const MATCHED_PASSAGES_CAP = 20000;
 /** IDs per statement that reads passages by ID. */
 const IDS_PER_READ = 1000;
 /** Characters of passage text per INSERT (far below max_allowed_packet). */

@@ -21,8 +21,8 @@ import { TermTarget, taxonomyOf } from '../terms/terms.repository';
  */
 export const BATCH_SIZE = 500;
 
-export type NewRow<E extends ObjectLiteral> = QueryDeepPartialEntity<E>;
-export type SlugTarget = new () => PostRecord;
+type NewRow<E extends ObjectLiteral> = QueryDeepPartialEntity<E>;
+type SlugTarget = new () => PostRecord;
 
 /** An event row and the records it links to, by ID, as the seeder writes them. */
 export interface PlannedEvent {

@@ -237,16 +237,12 @@ async function upsertCounters(db: EntityManager, target: string, rows: Array<Arr
 }
 
 /** Adds to or raises the day counts: rows of (scope, day, slot, count). */
-export async function upsertDayCounts(
-  db: EntityManager,
-  rows: Array<[number, string, number, number]>,
-  mode: 'add' | 'max',
-): Promise<void> {
+async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number, number]>, mode: 'add' | 'max'): Promise<void> {
   await upsertCounters(db, 'event_day_counts (scope_id, day, slot, count)', rows, ['scope_id', 'day', 'slot'], mode);
 }
 
 /** SQL of the UTC start day (`YYYY-MM-DD`) and of the span in seconds of the event aliased `e`. */
-export function daySql(db: EntityManager): { day: string; span: string } {
+function daySql(db: EntityManager): { day: string; span: string } {
   return isSqlite(db)
     ? { day: 'substr(e.start_utc, 1, 10)', span: 'CAST(ROUND((julianday(e.end_utc) - julianday(e.start_utc)) * 86400) AS INTEGER)' }
     : { day: "DATE_FORMAT(e.start_utc, '%Y-%m-%d')", span: 'TIMESTAMPDIFF(SECOND, e.start_utc, e.end_utc)' };

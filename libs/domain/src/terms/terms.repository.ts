@@ -12,7 +12,7 @@ import { termNameKey } from './term-name-key';
 export type TermTarget = typeof Category | typeof Tag;
 
 export const TERM_ORDERBY = ['id', 'name', 'slug', 'count', 'description'] as const;
-export type TermOrderBy = (typeof TERM_ORDERBY)[number];
+type TermOrderBy = (typeof TERM_ORDERBY)[number];
 
 export function taxonomyOf(target: TermTarget): Taxonomy {
   return target === Category ? TAXONOMIES.category : TAXONOMIES.tag;
@@ -24,7 +24,7 @@ export interface CountedTerm {
 }
 
 /** A term list's filters once validated (docs/api-rules.md, Lists). */
-export interface TermListCriteria {
+interface TermListCriteria {
   target: TermTarget;
   now: Date;
   search?: string;

@@ -5,7 +5,7 @@ import { Role } from './role';
 import { User } from './user.entity';
 
 /** A token a request presented, found active, with its user (who may be disabled). */
-export interface PresentedToken {
+interface PresentedToken {
   tokenId: number;
   lastUsedUtc: Date | null;
   user: User;

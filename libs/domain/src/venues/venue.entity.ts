@@ -1,16 +1,10 @@
-import { PostRecord } from '../posts/post-record.entity';
-import { Column, Entity, Index } from 'typeorm';
+import { LinkedRecord, PostRecordTable } from '../posts/post-record.entity';
+import { Column, Index } from 'typeorm';
 
-@Entity('venues')
-@Index('UQ_venues_slug', ['slug'], { unique: true })
-// Which records show an image: whether a caller may link it (ImagesRepository).
-@Index('IDX_venues_image', ['imageId'])
-// The next scheduled venue to become due (the data version, README, HTTP caching and preconditions); the list's count reads
-// only this index (bench/README.md, Scale).
-@Index('IDX_venues_due', ['status', 'publishedUtc'])
+@PostRecordTable('venues')
 // A page of the list, newest first: walked backwards, covering the status (migration 1797300000005).
 @Index('IDX_venues_list_order', ['publishedUtc', 'id', 'status'])
-export class Venue extends PostRecord {
+export class Venue extends LinkedRecord {
   @Column({ type: 'varchar', length: 255 })
   address: string;
 
@@ -28,12 +22,6 @@ export class Venue extends PostRecord {
 
   @Column({ type: 'varchar', length: 64 })
   zip: string;
-
-  @Column({ type: 'varchar', length: 64 })
-  phone: string;
-
-  @Column({ type: 'varchar', length: 2048 })
-  website: string;
 
   /** Null while never set: the response then derives it from state or province. */
   @Column({ type: 'varchar', length: 255, nullable: true })

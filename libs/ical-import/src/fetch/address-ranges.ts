@@ -19,32 +19,30 @@ interface Range {
   name: RefusedRange;
 }
 
-const IPV4_RANGES: [string, number, RefusedRange][] = [
-  ['0.0.0.0', 8, 'unspecified'],
-  ['10.0.0.0', 8, 'private'],
-  ['100.64.0.0', 10, 'shared'],
-  ['127.0.0.0', 8, 'loopback'],
-  ['169.254.0.0', 16, 'link-local'],
-  ['172.16.0.0', 12, 'private'],
-  ['192.0.0.0', 24, 'reserved'],
-  ['192.0.2.0', 24, 'documentation'],
-  ['192.168.0.0', 16, 'private'],
-  ['198.18.0.0', 15, 'reserved'],
-  ['198.51.100.0', 24, 'documentation'],
-  ['203.0.113.0', 24, 'documentation'],
-  ['224.0.0.0', 4, 'multicast'],
-  ['240.0.0.0', 4, 'reserved'],
-];
-
-const IPV6_RANGES: [string, number, RefusedRange][] = [
-  ['::', 128, 'unspecified'],
-  ['::1', 128, 'loopback'],
-  ['100::', 64, 'reserved'],
-  ['2001:db8::', 32, 'documentation'],
-  ['fc00::', 7, 'unique-local'],
-  ['fe80::', 10, 'link-local'],
-  ['fec0::', 10, 'site-local'],
-  ['ff00::', 8, 'multicast'],
+/** The ranges a request may not go to (IANA's special-purpose address registries), IPv4 then IPv6, in CIDR notation. */
+const REFUSED_RANGES: [string, RefusedRange][] = [
+  ['0.0.0.0/8', 'unspecified'],
+  ['10.0.0.0/8', 'private'],
+  ['100.64.0.0/10', 'shared'],
+  ['127.0.0.0/8', 'loopback'],
+  ['169.254.0.0/16', 'link-local'],
+  ['172.16.0.0/12', 'private'],
+  ['192.0.0.0/24', 'reserved'],
+  ['192.0.2.0/24', 'documentation'],
+  ['192.168.0.0/16', 'private'],
+  ['198.18.0.0/15', 'reserved'],
+  ['198.51.100.0/24', 'documentation'],
+  ['203.0.113.0/24', 'documentation'],
+  ['224.0.0.0/4', 'multicast'],
+  ['240.0.0.0/4', 'reserved'],
+  ['::/128', 'unspecified'],
+  ['::1/128', 'loopback'],
+  ['100::/64', 'reserved'],
+  ['2001:db8::/32', 'documentation'],
+  ['fc00::/7', 'unique-local'],
+  ['fe80::/10', 'link-local'],
+  ['fec0::/10', 'site-local'],
+  ['ff00::/8', 'multicast'],
 ];
 
 /**
@@ -59,8 +57,17 @@ const EMBEDDING_IPV4: { range: Omit<Range, 'name'>; offset: number }[] = [
   { range: { bytes: ipv6Bytes('2002::')!, bits: 16 }, offset: 2 },
 ];
 
-const v4Ranges: Range[] = IPV4_RANGES.map(([address, bits, name]) => ({ bytes: ipv4Bytes(address)!, bits, name }));
-const v6Ranges: Range[] = IPV6_RANGES.map(([address, bits, name]) => ({ bytes: ipv6Bytes(address)!, bits, name }));
+/** The refused ranges of one address family, in the order listed. */
+function rangesOf(family: 4 | 6): Range[] {
+  return REFUSED_RANGES.flatMap(([cidr, name]) => {
+    const [address, bits] = cidr.split('/');
+    if (isIP(address) !== family) return [];
+    return [{ bytes: (family === 4 ? ipv4Bytes(address) : ipv6Bytes(address))!, bits: Number(bits), name }];
+  });
+}
+
+const v4Ranges = rangesOf(4);
+const v6Ranges = rangesOf(6);
 
 /**
  * The range that makes an IP address unfit for a request on a user's behalf, or null for an

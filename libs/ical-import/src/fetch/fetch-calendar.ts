@@ -5,14 +5,14 @@ import { FetchProblemCode, ImportProblem, ProblemParams } from '../problems/impo
 import { refusedRange } from './address-ranges';
 import { BodyTooLargeError, CheckedAddress, pinnedGet, PinnedResponse, readLimitedBody, UnsupportedEncodingError } from './pinned-request';
 
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 20_000;
-export const DEFAULT_MAX_REDIRECTS = 3;
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_MAX_REDIRECTS = 3;
 
-export type HostLookup = (hostname: string) => Promise<CheckedAddress[]>;
+type HostLookup = (hostname: string) => Promise<CheckedAddress[]>;
 
 /** Sends the request to the checked address; tests of refusals pass one that must never be called. */
-export type SendRequest = typeof pinnedGet;
+type SendRequest = typeof pinnedGet;
 
 export interface FetchCalendarOptions {
   /** Hosts whose addresses are not checked (IMPORT_ALLOWED_HOSTS): `feeds.example.org`, `*.example.org`, `127.0.0.1`, `[::1]:8080`. */

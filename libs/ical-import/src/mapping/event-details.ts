@@ -4,7 +4,7 @@ import { Geo, ImportImage, ImportItem, ImportOrganizer, ImportStatus, Structured
 import { htmlBody } from './html-body';
 
 /** The descriptive fields of an item, as opposed to its identity and times. */
-export type EventDetails = Pick<
+type EventDetails = Pick<
   ImportItem,
   | 'status'
   | 'summary'
@@ -63,7 +63,7 @@ function readHtmlDescription(altDescriptions: Property[]): string | null {
 }
 
 /** `lat;lng` (RFC 5545); a comma instead of the semicolon is accepted. Null when out of range. */
-export function readGeo(raw: string | undefined): Geo | null {
+function readGeo(raw: string | undefined): Geo | null {
   if (!raw) return null;
   const parts = raw.includes(';') ? splitUnescaped(raw, ';') : raw.split(',');
   if (parts.length !== 2) return null;

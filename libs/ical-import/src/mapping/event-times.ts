@@ -7,7 +7,7 @@ import { parseDuration } from '../values/date-values';
 import { ImportTime, ImportTimeZone } from './import-item';
 import { itemTimeZone, readTimeValue, ReadTime, TimeContext, toImportTime } from './time-property';
 
-export interface EventTimes {
+interface EventTimes {
   allDay: boolean;
   start: ImportTime;
   end: ImportTime;
@@ -17,7 +17,7 @@ export interface EventTimes {
   zone: Zone;
 }
 
-export type EventTimesResult = { ok: true; times: EventTimes } | { ok: false; reason: EventProblemCode; property: string; line: number };
+type EventTimesResult = { ok: true; times: EventTimes } | { ok: false; reason: EventProblemCode; property: string; line: number };
 
 const DAY_MS = 86_400_000;
 

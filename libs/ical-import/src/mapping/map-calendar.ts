@@ -31,7 +31,7 @@ export interface ImportCalendar {
   skipped: SkippedEvent[];
 }
 
-export type ReadImportResult = { ok: true; calendar: ImportCalendar } | { ok: false; problem: FileProblem };
+type ReadImportResult = { ok: true; calendar: ImportCalendar } | { ok: false; problem: FileProblem };
 
 /**
  * Reads a calendar file into import items. A file that cannot be read at all answers its problem
@@ -42,7 +42,7 @@ export function readImportFile(input: Buffer | string, options: ImportOptions = 
   return read.ok ? { ok: true, calendar: mapCalendars(read.calendars, options) } : read;
 }
 
-export function mapCalendars(calendars: Component[], options: ImportOptions = {}): ImportCalendar {
+function mapCalendars(calendars: Component[], options: ImportOptions = {}): ImportCalendar {
   const first = calendars[0];
   const text = (name: string) => {
     const property = first?.properties.find((candidate) => candidate.name === name);

@@ -9,7 +9,7 @@ import { ImportItem } from './import-item';
 import { readRecurrenceFields, readRecurrenceId } from './recurrence-fields';
 import { TimeContext } from './time-property';
 
-export type MapEventResult = { ok: true; item: ImportItem } | { ok: false; skipped: SkippedEvent };
+type MapEventResult = { ok: true; item: ImportItem } | { ok: false; skipped: SkippedEvent };
 
 /** One VEVENT as an import item, or the reason it is left out. */
 export function mapEvent(event: Component, context: TimeContext): MapEventResult {

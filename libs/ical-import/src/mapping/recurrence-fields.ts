@@ -4,7 +4,7 @@ import { dateListValues } from '../values/date-values';
 import { ImportTime } from './import-item';
 import { readTimeValue, TimeContext, toImportTime } from './time-property';
 
-export interface RecurrenceFields {
+interface RecurrenceFields {
   rrules: string[];
   rdates: ImportTime[];
   exdates: ImportTime[];
@@ -27,7 +27,7 @@ export function readRecurrenceFields(properties: Property[], allDay: boolean, it
   };
 }
 
-export function normaliseRule(raw: string): string {
+function normaliseRule(raw: string): string {
   return raw
     .trim()
     .replace(/^RRULE:/i, '')

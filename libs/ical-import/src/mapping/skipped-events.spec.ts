@@ -6,46 +6,24 @@ const calendar = (...events: string[][]) =>
 
 const GOOD = ['UID:good', 'DTSTART:20250101T100000Z', 'SUMMARY:Good'];
 
+/** Event `x` with a good start and then `line`, the file's 11th, which is what must make it skipped. */
+const afterGoodStart = (line: string, reason: string, property?: string): [string[], object] => [
+  ['UID:x', 'DTSTART:20250101T100000Z', line],
+  { uid: 'x', line: 11, reason, ...(property === undefined ? {} : { property }) },
+];
+
 describe('events that cannot be imported', () => {
   it.each([
     ['no UID', ['DTSTART:20250101T100000Z'], { uid: null, line: 8, reason: 'event_missing_uid', property: 'UID' }],
     ['no DTSTART', ['UID:x'], { uid: 'x', line: 8, reason: 'event_missing_start', property: 'DTSTART' }],
     ['a bad DTSTART', ['UID:x', 'DTSTART:20250231T100000'], { uid: 'x', line: 10, reason: 'event_invalid_start', property: 'DTSTART' }],
-    [
-      'a bad DTEND',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'DTEND:soon'],
-      { uid: 'x', line: 11, reason: 'event_invalid_end', property: 'DTEND' },
-    ],
-    [
-      'a DATE end on a timed start',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'DTEND;VALUE=DATE:20250102'],
-      { uid: 'x', line: 11, reason: 'event_invalid_end', property: 'DTEND' },
-    ],
-    [
-      'a bad DURATION',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'DURATION:1 hour'],
-      { uid: 'x', line: 11, reason: 'event_invalid_duration', property: 'DURATION' },
-    ],
-    [
-      'a negative DURATION',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'DURATION:-PT1H'],
-      { uid: 'x', line: 11, reason: 'event_invalid_duration', property: 'DURATION' },
-    ],
-    [
-      'an end before the start',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'DTEND:20250101T090000Z'],
-      { uid: 'x', line: 11, reason: 'event_end_before_start', property: 'DTEND' },
-    ],
-    [
-      'a bad RECURRENCE-ID',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'RECURRENCE-ID:x'],
-      { uid: 'x', line: 11, reason: 'event_invalid_recurrence_id', property: 'RECURRENCE-ID' },
-    ],
-    [
-      'a broken line',
-      ['UID:x', 'DTSTART:20250101T100000Z', 'DESCRIPTION;LANGUAGE="de:Text'],
-      { uid: 'x', line: 11, reason: 'event_malformed_line' },
-    ],
+    ['a bad DTEND', ...afterGoodStart('DTEND:soon', 'event_invalid_end', 'DTEND')],
+    ['a DATE end on a timed start', ...afterGoodStart('DTEND;VALUE=DATE:20250102', 'event_invalid_end', 'DTEND')],
+    ['a bad DURATION', ...afterGoodStart('DURATION:1 hour', 'event_invalid_duration', 'DURATION')],
+    ['a negative DURATION', ...afterGoodStart('DURATION:-PT1H', 'event_invalid_duration', 'DURATION')],
+    ['an end before the start', ...afterGoodStart('DTEND:20250101T090000Z', 'event_end_before_start', 'DTEND')],
+    ['a bad RECURRENCE-ID', ...afterGoodStart('RECURRENCE-ID:x', 'event_invalid_recurrence_id', 'RECURRENCE-ID')],
+    ['a broken line', ...afterGoodStart('DESCRIPTION;LANGUAGE="de:Text', 'event_malformed_line')],
   ])('skips an event with %s and reads the others', (_, lines, skipped) => {
     const result = readFixture(calendar(GOOD, lines));
     expect(result.items.map((item) => item.uid)).toEqual(['good']);

@@ -61,6 +61,6 @@ export function toImportTime(time: ReadTime, allDay: boolean, itemZone: Zone): I
   return { type: 'date-time', wall: formatWallTime(time.instant, itemZone), instant: time.instant };
 }
 
-export function formatDate({ year, month, day }: WallTime): string {
+function formatDate({ year, month, day }: WallTime): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

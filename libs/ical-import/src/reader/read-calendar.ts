@@ -13,7 +13,7 @@ export interface Component {
   malformedLine?: number;
 }
 
-export type ReadCalendarResult = { ok: true; calendars: Component[] } | { ok: false; problem: FileProblem };
+type ReadCalendarResult = { ok: true; calendars: Component[] } | { ok: false; problem: FileProblem };
 
 /** Deeper than any real calendar (VCALENDAR > VEVENT > VALARM > X-component). */
 const MAX_DEPTH = 8;

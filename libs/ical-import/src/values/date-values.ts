@@ -42,7 +42,7 @@ function daysInMonth(year: number, month: number): number {
 }
 
 /** A DURATION: the part counted in days (kept on the wall clock) and the exact part in seconds, both signed. */
-export interface DurationValue {
+interface DurationValue {
   days: number;
   seconds: number;
 }

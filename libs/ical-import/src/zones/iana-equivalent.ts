@@ -3,7 +3,7 @@ import { formatOffsetMinutes, VTimezoneZone } from './vtimezone-zone';
 import { windowsGoldenZones } from './windows-zones';
 
 /** What a file-defined zone is stored as: an IANA zone with the same offsets, a fixed offset, or (approximate) its offset at the start. */
-export interface ZoneName {
+interface ZoneName {
   name: string;
   /** True when no IANA zone matched and the zone's offset changes: the name is only right near the start. */
   approximate: boolean;

@@ -5,7 +5,7 @@ import { dateListValues, parseDateValue, parseUtcOffset } from '../values/date-v
 import { parseYearlyRule, YearlyRule, yearlyOnsets } from './yearly-onsets';
 
 /** A moment the zone's offset changes, and the offset (minutes east of UTC) and name from then on. */
-export interface Transition {
+interface Transition {
   at: number;
   offset: number;
   name: string | null;

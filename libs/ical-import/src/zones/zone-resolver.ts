@@ -15,9 +15,9 @@ import { windowsZoneToIana } from './windows-zones';
  * - `windows`: a Windows zone name, through CLDR;
  * - `vtimezone`: none of these, but the file's own VTIMEZONE with that TZID defines it.
  */
-export type TzidKind = 'utc' | 'offset' | 'iana' | 'windows' | 'vtimezone';
+type TzidKind = 'utc' | 'offset' | 'iana' | 'windows' | 'vtimezone';
 
-export interface ResolvedTzid {
+interface ResolvedTzid {
   kind: TzidKind;
   tzid: string;
   zone: Zone;

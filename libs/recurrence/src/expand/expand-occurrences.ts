@@ -7,7 +7,7 @@ import { seriesZone } from '../zone/table-zone';
 import { StartCandidate, startCandidates } from './series-starts';
 
 /** Which occurrences to list: those starting after `after` (exclusive) up to `until` (inclusive). */
-export interface OccurrenceRange {
+interface OccurrenceRange {
   after?: Date;
   until: Date;
   /** More occurrences than this in the range is an error (RECURRENCE_MAX_OCCURRENCES). */

@@ -15,7 +15,7 @@ export interface StartCandidate {
   source: 'start' | 'rule' | 'rdate';
 }
 
-export interface StartWindow {
+interface StartWindow {
   /** Exclusive. */
   after?: Date;
   /** Inclusive. */

@@ -7,7 +7,7 @@ import { seriesZone } from '../zone/table-zone';
 import { startCandidates } from './series-starts';
 
 /** "This and following": the series cut before one occurrence, and the new series that starts at it. */
-export interface SeriesSplit {
+interface SeriesSplit {
   /** The old series' recurrence, ending before the occurrence; null when the occurrence is its first (nothing stays). */
   before: Recurrence | null;
   /** The new series: starts at the occurrence with the same length and carries the rest of the rule. */

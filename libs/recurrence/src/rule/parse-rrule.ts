@@ -4,8 +4,8 @@ import { FREQUENCIES, Frequency, hasSelectingPart, RecurrenceRule } from './recu
 import { parseCount, parseIntegerList, parseUntil, parseWeekday, parseWeekdayList } from './rule-values';
 
 /** Bounds of our own: wide enough for any real calendar, small enough that no value overflows. */
-export const MAX_INTERVAL = 1000;
-export const MAX_COUNT = 1_000_000;
+const MAX_INTERVAL = 1000;
+const MAX_COUNT = 1_000_000;
 
 /** Parts RFC 5545 defines that a series cannot have: every occurrence keeps its start's clock time. */
 const UNSUPPORTED_PARTS = new Set(['BYHOUR', 'BYMINUTE', 'BYSECOND', 'RSCALE', 'SKIP']);

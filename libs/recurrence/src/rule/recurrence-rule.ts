@@ -33,7 +33,7 @@ export interface RecurrenceRule {
 }
 
 /** The BY… parts that select dates; BYSETPOS picks among what these select. */
-export const SELECTING_PARTS = ['byMonth', 'byWeekNo', 'byYearDay', 'byMonthDay', 'byDay'] as const;
+const SELECTING_PARTS = ['byMonth', 'byWeekNo', 'byYearDay', 'byMonthDay', 'byDay'] as const;
 
 export function hasSelectingPart(rule: RecurrenceRule): boolean {
   return SELECTING_PARTS.some((part) => rule[part] !== undefined);

@@ -35,7 +35,7 @@ export function parseIntegerList(part: string, value: string, max: number, allow
 }
 
 /** Positive positions ascending, then negative ones from the start of the range (-31 before -1). */
-export function sortPositions(numbers: number[]): number[] {
+function sortPositions(numbers: number[]): number[] {
   return numbers.sort((a, b) => (a > 0 === b > 0 ? a - b : a > 0 ? -1 : 1));
 }
 

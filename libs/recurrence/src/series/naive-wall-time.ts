@@ -1,4 +1,4 @@
-import { naiveMillis, naiveWallTime, WallTime } from '@app/common';
+import { naiveWallTime, WallTime } from '@app/common';
 import { Zone } from 'luxon';
 import { NaiveMillis } from '../expand/engine';
 
@@ -11,8 +11,4 @@ export function naiveMillisAt(instant: Date, zone: Zone): NaiveMillis {
 /** The wall time `instant` shows in `zone` (as instantToWallTime, without building a luxon DateTime). */
 export function wallTimeAt(instant: Date, zone: Zone): WallTime {
   return naiveWallTime(naiveMillisAt(instant, zone));
-}
-
-export function compareWallTimes(a: WallTime, b: WallTime): number {
-  return naiveMillis(a) - naiveMillis(b);
 }

@@ -10,7 +10,7 @@ import { parseDateList } from './recurrence-dates';
 import { Recurrence, SeriesTiming } from './series';
 import { seriesZone } from '../zone/table-zone';
 
-export interface RecurrenceLimits {
+interface RecurrenceLimits {
   /** RECURRENCE_MAX_OCCURRENCES; also the most RDATEs or EXDATEs one series may list. */
   maxOccurrences: number;
 }

@@ -2,9 +2,9 @@ import { instantToWallTime, naiveMillis, parseDateInput, WallTime } from '@app/c
 import { Zone } from 'luxon';
 import { recurrenceError } from '../recurrence-error';
 
-export type DateListName = 'rdates' | 'exdates';
+type DateListName = 'rdates' | 'exdates';
 
-export interface DateListContext {
+interface DateListContext {
   zone: Zone;
   allDay: boolean;
   now: Date;

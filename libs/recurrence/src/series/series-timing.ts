@@ -2,7 +2,7 @@ import { instantToWallTime, zoneByName } from '@app/common';
 import { SeriesTiming } from './series';
 
 /** An event's first occurrence as it is stored: UTC instants, the zone's name, and whether it lasts whole days. */
-export interface StoredTiming {
+interface StoredTiming {
   startUtc: Date;
   endUtc: Date;
   timezone: string;

@@ -7,7 +7,7 @@ import { ZoneYear, zoneYear } from './zone-transitions';
  * call per question: expanding 3,000 occurrences asks about 15,000 times, and each Intl call costs
  * about 40 µs here. Answers the same as the zone it wraps; fixed offsets are passed through.
  */
-export class TableZone extends WrappingZone {
+class TableZone extends WrappingZone {
   /** Probed once per year and kept: a zone's past and future rules do not change while the process runs. */
   private readonly years = new Map<number, ZoneYear>();
 
@@ -34,7 +34,7 @@ export class TableZone extends WrappingZone {
 
 const tableZones = new Map<Zone, TableZone>();
 
-export function tableZone(zone: Zone): TableZone {
+function tableZone(zone: Zone): TableZone {
   let table = tableZones.get(zone);
   if (!table) {
     table = new TableZone(zone);

@@ -3,8 +3,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
 
 /** `view`, `embed` and `edit` (what WordPress clients send) give the same index; `help` adds each route's response schema. */
-export const INDEX_CONTEXTS = ['view', 'embed', 'edit', 'help'] as const;
-export type IndexContext = (typeof INDEX_CONTEXTS)[number];
+const INDEX_CONTEXTS = ['view', 'embed', 'edit', 'help'] as const;
+type IndexContext = (typeof INDEX_CONTEXTS)[number];
 
 /** Query of the namespace index `GET /{ns}`. */
 export class NamespaceIndexQuery extends LocalizedQuery {

@@ -1,6 +1,5 @@
 import { ApiSchema } from '@nestjs/swagger';
-import { PageEnvelope } from '@app/common';
-import { DeletedRecordResponse, PostRecordResponse, WithRecordFields } from '@app/posts';
+import { PostRecordResponse, recordPageResponses, WithRecordFields } from '@app/posts';
 import { ORGANIZER_FIELDS } from '../organizer.fields';
 
 /** An organizer as returned (docs/api-rules.md, Records as returned); the declared fields come from organizer.fields.ts. */
@@ -10,15 +9,10 @@ export class OrganizerResponse extends WithRecordFields(PostRecordResponse, ORGA
   organizer: string;
 }
 
-/** A page of organizers. */
-@ApiSchema({ name: 'OrganizerList' })
-export class OrganizerListResponse extends PageEnvelope {
-  /** The organizers of this page. */
-  organizers: OrganizerResponse[];
-}
-
-@ApiSchema({ name: 'DeletedOrganizer' })
-export class DeletedOrganizerResponse extends DeletedRecordResponse {
-  /** The organizer as it was before it was deleted. */
-  previous: OrganizerResponse;
-}
+/** A page of organizers, and the answer to deleting an organizer for good. */
+export const { list: OrganizerListResponse, deleted: DeletedOrganizerResponse } = recordPageResponses(
+  OrganizerResponse,
+  'Organizer',
+  'organizers',
+  'organizer',
+);

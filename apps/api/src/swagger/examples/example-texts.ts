@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * i18n/<language>/examples.json): the English document shows an English event, the German one a German event. Everything else of the examples (IDs,
  * dates, URLs, flags) is derived from these in record-examples.ts, so both stay one consistent story.
  */
-export interface ExampleTexts {
+interface ExampleTexts {
   event: { title: string; description: string; excerpt: string; cost: string; password: string };
   venue: { name: string; description: string; address: string; city: string; country: string; zip: string; province: string };
   organizer: { name: string; description: string; email: string };

@@ -37,7 +37,7 @@ function commonFields(language: Language, slug: string, description: string): Ex
 }
 
 /** A venue's or organizer's examples: `body` to create one, `update` to change it, `fields` every field a body may carry. */
-export interface LinkedRecordInputs {
+interface LinkedRecordInputs {
   body: Example;
   update: Example;
   fields: Example;

@@ -15,7 +15,7 @@ import { EXAMPLE_TEXTS } from './example-texts';
 
 type Example = Record<string, unknown>;
 
-export const EXAMPLE_SITE = 'https://calendar.example.org';
+const EXAMPLE_SITE = 'https://calendar.example.org';
 const SITE_HOST = 'calendar.example.org';
 const IDS = { event: 4711, venue: 17, organizer: 23, category: 5, parentCategory: 2, tags: [8, 9], image: 31, author: 1 };
 const PUBLISHED = { local: '2027-04-02 11:30:00', utc: '2027-04-02 09:30:00' };

@@ -30,7 +30,7 @@ export function readsTheClock(query: Array<[string, unknown]>): boolean {
   return query.some(([name, value]) => DATE_PARAMETER.test(name) && !(typeof value === 'string' && ABSOLUTE_DATE.test(value.trim())));
 }
 
-export interface EtagInputs {
+interface EtagInputs {
   /** The data version token (DataVersionSource). */
   version: string;
   /** The day in the site's time zone: default windows and "yesterday" move with it. */

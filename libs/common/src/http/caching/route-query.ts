@@ -8,7 +8,7 @@ interface RouteArgument {
 }
 
 /** Every query parameter counts (a route whose query is no validated class). */
-export const EVERY_PARAMETER = null;
+const EVERY_PARAMETER = null;
 
 const known = new WeakMap<object, ReadonlySet<string> | typeof EVERY_PARAMETER>();
 

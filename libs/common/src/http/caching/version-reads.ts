@@ -1,7 +1,7 @@
 import { DataVersion, DataVersionSource } from './data-version-source';
 
 /** A data version read, and the instant it was read at (the readers' `now`). */
-export interface VersionReading {
+interface VersionReading {
   now: Date;
   version: DataVersion;
 }
