@@ -1,6 +1,15 @@
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app';
 import { EVENTS, getEvent } from './support/events-fixtures';
 import { occurrencesOf, weeklySeries } from './support/series-fixtures';
+import { declaredEntries, fieldExamples, isHandled } from '@app/posts';
+import { EVENT_FIELDS } from '../apps/api/src/events/event.fields';
+
+/** A value for every writable declared event field other than a new event's: flags turned over, the rest their examples. */
+const CHANGED_FIELDS = Object.fromEntries(
+  declaredEntries(EVENT_FIELDS).flatMap(([name, field]) =>
+    isHandled(field) || !field.writable ? [] : [[name, field.type === 'flag' ? !field.initial : fieldExamples(EVENT_FIELDS)[name]]],
+  ),
+);
 
 /** Recurring events: rule changes, scope=following and scope=all, and DELETE on occurrences. */
 describe('events: changing a series, splitting it, cancelling occurrences', () => {
@@ -57,6 +66,22 @@ describe('events: changing a series, splitting it, cancelling occurrences', () =
       [listed[2].id, 'New term', ''],
       [listed[3].id, 'New term', '7'],
     ]);
+  });
+
+  it('scope=following copies every declared field of the series to the new one', async () => {
+    const { series } = await weeklySeries(t, 'Split fields');
+    // The occurrences are listed once all_day has moved their starts (new IDs), before they are hidden from lists.
+    const { hide_from_listings: hidden, ...listable } = CHANGED_FIELDS;
+    await t.http.patch(`${EVENTS}/${series.id}`).set(bearer(ADMIN_TOKEN)).send(listable).expect(200);
+    const listed = (await occurrencesOf(t, series.id)).body.events as Array<{ id: number }>;
+    await t.http.patch(`${EVENTS}/${series.id}`).set(bearer(ADMIN_TOKEN)).send({ hide_from_listings: hidden }).expect(200);
+    const res = await t.http
+      .patch(`${EVENTS}/${listed[2].id}`)
+      .set(bearer(ADMIN_TOKEN))
+      .send({ scope: 'following', title: 'Split fields, later' })
+      .expect(201);
+    expect(Object.keys(CHANGED_FIELDS)).toContain('website');
+    expect(res.body).toMatchObject(CHANGED_FIELDS);
   });
 
   it('scope=all on an occurrence edits the series', async () => {

@@ -52,6 +52,8 @@ describe('events: routes and response shape', () => {
 
     const list = await listEvents(t, { include: res.body.id }).expect(200);
     expect(sortedKeys(list.body.events[0])).toEqual([...EVENT_KEYS].sort());
+    // In order too: the head, the title, the shared body, then event.fields.ts's declarations.
+    expect(Object.keys(list.body.events[0])).toEqual(EVENT_KEYS);
     const updated = await patchEvent(t, res.body.id, { title: 'Shape 2' }).expect(200);
     expect(sortedKeys(updated.body)).toEqual([...EVENT_KEYS].sort());
   });

@@ -36,3 +36,29 @@ describe('null in venue and organizer fields', () => {
     expect(venues.body.total).toBe(0);
   });
 });
+
+/** The same for the fields term.fields.ts declares for categories and tags. */
+describe('null in declared term fields', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ['categories', 'slug'],
+    ['categories', 'description'],
+    ['tags', 'slug'],
+    ['tags', 'description'],
+  ])('POST /%s with %s: null is a 400 naming it, and nothing is written', async (collection, field) => {
+    const res = await t.http
+      .post(`${NS}/${collection}`)
+      .set(bearer(ADMIN_TOKEN))
+      .send({ name: `Null ${field}`, [field]: null });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(res.body.data.params)).toEqual([field]);
+    const list = await t.http.get(`${NS}/${collection}`).query({ hide_empty: false, search: 'Null' }).set(bearer(ADMIN_TOKEN)).expect(200);
+    expect(list.body.total).toBe(0);
+  });
+});

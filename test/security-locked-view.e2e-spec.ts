@@ -13,6 +13,7 @@ import {
   VENUES,
 } from './support/events-fixtures';
 import { fieldExamples, shownFieldNames } from '@app/posts';
+import { EVENT_FIELDS } from '../apps/api/src/events/event.fields';
 import { ORGANIZER_FIELDS } from '../apps/api/src/organizers/organizer.fields';
 import { VENUE_FIELDS } from '../apps/api/src/venues/venue.fields';
 import { HEAD_KEYS } from './support/posts-kinds';
@@ -21,16 +22,12 @@ import { createTestApp, TestApp } from './support/test-app';
 /** What a record the caller cannot open shows (README, Security): its head, links, name, slug, dates, status. */
 const HEAD = [...HEAD_KEYS, 'slug'];
 /**
- * What a locked venue and organizer show of their declared fields (README, Extending a module):
- * written out, so that declaring a field shown on locked records fails here until someone also
- * changes this line. Every other declared field, a new one included, must be blank.
+ * What a locked event, venue and organizer show of their declared fields (README, Extending a
+ * module): written out, so that declaring a field shown on locked records fails here until someone
+ * also changes this list. Every other declared field, a new one included, must be blank.
  */
-const SHOWN_DECLARED = { venues: ['show_map', 'show_map_link'], organizers: [] as string[] };
-/** The allow-list of each kind: the head, its name, and for events the schedule and flags, for venues the map flags. */
-const SHOWN: Record<string, string[]> = {
+const SHOWN_DECLARED = {
   events: [
-    ...HEAD,
-    'title',
     'all_day',
     'start_date',
     'start_date_details',
@@ -49,6 +46,12 @@ const SHOWN: Record<string, string[]> = {
     'featured',
     'custom_fields',
   ],
+  venues: ['show_map', 'show_map_link'],
+  organizers: [] as string[],
+};
+/** The allow-list of each kind: the head, its name, and the declared fields listed above. */
+const SHOWN: Record<string, string[]> = {
+  events: [...HEAD, 'title', ...SHOWN_DECLARED.events],
   venues: [...HEAD, 'venue', ...SHOWN_DECLARED.venues],
   organizers: [...HEAD, 'organizer', ...SHOWN_DECLARED.organizers],
 };
@@ -124,6 +127,7 @@ describe('security: the locked view of events, venues and organizers is an allow
     records.events = await createEvent(
       t,
       {
+        ...fieldExamples(EVENT_FIELDS, true),
         title: 'Locked Event',
         ...common,
         start_date: 'tomorrow 8pm',
@@ -154,7 +158,8 @@ describe('security: the locked view of events, venues and organizers is an allow
     return item;
   };
 
-  it('shows of the declared venue and organizer fields only those listed above', () => {
+  it('shows of the declared event, venue and organizer fields only those listed above', () => {
+    expect(shownFieldNames(EVENT_FIELDS)).toEqual(SHOWN_DECLARED.events);
     expect(shownFieldNames(VENUE_FIELDS)).toEqual(SHOWN_DECLARED.venues);
     expect(shownFieldNames(ORGANIZER_FIELDS)).toEqual(SHOWN_DECLARED.organizers);
   });

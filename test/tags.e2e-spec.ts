@@ -1,3 +1,4 @@
+import { TERM_KEYS } from './support/events-assertions';
 import { idsOf } from './support/terms-assertions';
 import { createTerm, usePublished } from './support/terms-fixtures';
 import { describeTermChanges } from './support/terms-changes-suite';
@@ -19,6 +20,13 @@ describe('tags: what sets them apart from categories', () => {
     t = await createTestApp();
   });
   afterAll(async () => t.close());
+
+  it('are returned, like categories, with exactly the fields term.fields.ts declares, in its order', async () => {
+    for (const collection of ['tags', 'categories'] as const) {
+      const term = await createTerm(t, collection, { name: `Declared keys ${collection}` });
+      expect(Object.keys(term)).toEqual(TERM_KEYS);
+    }
+  });
 
   it('have no parent: a parent in the body is ignored on create and update', async () => {
     const category = await createTerm(t, 'categories', { name: 'Would-be Parent' });

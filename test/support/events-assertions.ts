@@ -1,62 +1,22 @@
 import type { Response } from 'supertest';
 import { ORGANIZER_FIELDS } from '../../apps/api/src/organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../apps/api/src/venues/venue.fields';
+import { TERM_FIELDS } from '@app/terms';
+import { EVENT_FIELDS } from '../../apps/api/src/events/event.fields';
 import { linkedRecordKeys } from './posts-kinds';
 
-/** Every key of an event as returned (docs/api-rules.md, Records as returned), single GETs adding `json_ld`. */
-export const EVENT_KEYS = [
-  'id',
-  'global_id',
-  'global_id_lineage',
-  'author',
-  'status',
-  'date',
-  'date_utc',
-  'modified',
-  'modified_utc',
-  'url',
-  'rest_url',
-  'title',
-  'description',
-  'excerpt',
-  'slug',
-  'image',
-  'all_day',
-  'start_date',
-  'start_date_details',
-  'end_date',
-  'end_date_details',
-  'utc_start_date',
-  'utc_start_date_details',
-  'utc_end_date',
-  'utc_end_date_details',
-  'timezone',
-  'timezone_abbr',
-  'cost',
-  'cost_details',
-  'website',
-  'show_map',
-  'show_map_link',
-  'hide_from_listings',
-  'sticky',
-  'featured',
-  'categories',
-  'tags',
-  'venue',
-  'organizer',
-  'custom_fields',
-  'recurrence',
-  'recurring_event_id',
-  'recurrence_id',
-  'recurrence_id_utc',
-  'import',
-];
+/**
+ * Every key of an event as returned (docs/api-rules.md, Records as returned), single GETs adding
+ * `json_ld`: the head, the title, the shared body, then the fields event.fields.ts declares.
+ */
+export const EVENT_KEYS = linkedRecordKeys('title', EVENT_FIELDS);
 
 export const VENUE_KEYS = linkedRecordKeys('venue', VENUE_FIELDS);
 
 export const ORGANIZER_KEYS = linkedRecordKeys('organizer', ORGANIZER_FIELDS);
 
-export const TERM_KEYS = ['id', 'name', 'slug', 'description', 'taxonomy', 'parent', 'count', 'url', 'meta', 'urls'];
+/** Every key of a category or tag as returned: its declared fields (libs/terms/src/term.fields.ts). */
+export const TERM_KEYS = Object.keys(TERM_FIELDS);
 
 export const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 

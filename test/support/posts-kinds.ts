@@ -19,9 +19,9 @@ export const HEAD_KEYS = [
 ];
 
 /**
- * Every key of a venue or organizer as returned, `json_ld` excluded, in order: the head, the name,
- * the shared body, then the declared fields (README, Extending a module), so a field added there
- * is expected here without an edit.
+ * Every key of an event, venue or organizer as returned, `json_ld` excluded, in order: the head, the
+ * name, the shared body, then the declared fields (README, Extending a module), so a field added
+ * there is expected here without an edit.
  */
 export const linkedRecordKeys = (nameField: string, fields: FieldMap): string[] => [
   ...HEAD_KEYS,

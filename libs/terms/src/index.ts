@@ -8,3 +8,4 @@ export * from './dto/list-terms.query';
 export * from './dto/create-term.dto';
 export * from './dto/update-term.dto';
 export * from './dto/term.response';
+export * from './term.fields';

@@ -1,15 +1,16 @@
 import { LinkContext } from '@app/common';
+import { recordFields } from '@app/posts';
 import { TermResponse } from './dto/term.response';
 import { ShownTerm } from './term-ancestors';
 import { TermKind } from './term-kind';
+import { TERM_FIELDS } from './term.fields';
 
 export function toTermResponse({ term, count, ancestorSlugs }: ShownTerm, kind: TermKind, links: LinkContext): TermResponse {
   const collection = `${links.restBase}/${kind.collection}`;
-  return {
+  return recordFields(term, TERM_FIELDS, {
     id: term.id,
     name: term.name,
     slug: term.slug,
-    description: term.description,
     taxonomy: term.taxonomy,
     parent: term.parentId,
     count,
@@ -20,5 +21,5 @@ export function toTermResponse({ term, count, ancestorSlugs }: ShownTerm, kind: 
       collection,
       ...(term.parentId !== 0 ? { up: `${collection}/${term.parentId}` } : {}),
     },
-  };
+  });
 }

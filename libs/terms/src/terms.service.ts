@@ -14,6 +14,7 @@ import {
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { CountedTerm, DueEventsPublisher, EventsRepository, Term, TermsRepository } from '@app/domain';
+import { applyFields } from '@app/posts';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { HierarchicalTermFieldsDto } from './dto/create-term.dto';
@@ -21,6 +22,7 @@ import { ListHierarchicalTermsQuery } from './dto/list-terms.query';
 import { ShownTerm, showTerms } from './term-ancestors';
 import { TermKind } from './term-kind';
 import { effectiveTermQuery, termPageRequest } from './term-list';
+import { newTermFields, TERM_FIELDS } from './term.fields';
 
 export type TermRef = { id: number } | { slug: string };
 
@@ -92,7 +94,8 @@ export abstract class TermsService {
       if (name === undefined || parentId === undefined) throw new Error('checked fields missing after validation');
       await this.assertNameFree(manager, name, parentId);
       const slug = await this.freeSlug(manager, dto.slug || name);
-      const term = this.terms.newTerm(this.kind.target, { name, slug, description: toPlainText(dto.description ?? ''), parentId }, manager);
+      const term = this.terms.newTerm(this.kind.target, { ...newTermFields(), name, slug, parentId }, manager);
+      applyFields(term, dto, TERM_FIELDS);
       return this.showOne({ term: await this.terms.save(term, manager), count: 0 }, manager);
     });
   }
@@ -116,7 +119,7 @@ export abstract class TermsService {
       errors.throwIfAny();
       if (dto.name !== undefined || dto.parent !== undefined) await this.assertNameFree(manager, term.name, term.parentId, term.id);
       if (dto.slug !== undefined) term.slug = await this.freeSlug(manager, dto.slug || term.name, term.id);
-      if (dto.description !== undefined) term.description = toPlainText(dto.description);
+      applyFields(term, dto, TERM_FIELDS);
       const saved = await this.terms.save(term, manager);
       return this.showOne({ term: saved, count: saved.count }, manager);
     });
@@ -206,7 +209,7 @@ export abstract class TermsService {
       }
       const slug = await this.freeSlug(manager, reference.name);
       const created = await this.terms.save(
-        this.terms.newTerm(this.kind.target, { name: reference.name, slug, description: '', parentId: 0 }, manager),
+        this.terms.newTerm(this.kind.target, { ...newTermFields(), name: reference.name, slug, parentId: 0 }, manager),
         manager,
       );
       ids.push(created.id);

@@ -1,12 +1,13 @@
 import { LinkContext, parseCost, toPlainText } from '@app/common';
 import { CalendarEvent } from '@app/domain';
-import { EVENT_KIND, globalId, lockedRecord, postBody, postHead, publicUrl, SHOWN_WHEN_LOCKED } from '@app/posts';
+import { EVENT_KIND, globalId, lockedRecord, postBody, postHead, publicUrl, recordFields, shownWhenLocked } from '@app/posts';
 import { CATEGORY_KIND, TAG_KIND } from '@app/terms';
 import { organizerJsonLd } from '../organizers/organizer.mapper';
 import { venueJsonLd } from '../venues/venue.mapper';
 import { EventResponse } from './dto/event.response';
 import { abbreviation, details, isoWithOffset, wallTime } from './event-dates';
 import { EventLinks } from './event-links.service';
+import { EVENT_FIELDS, EVENT_INTERNAL_SHOWN_WHEN_LOCKED } from './event.fields';
 import { LinkedResponses } from './linked-responses';
 
 export interface EventPresentation {
@@ -31,7 +32,6 @@ function schedule(event: CalendarEvent) {
   const utcStart = wallTime(event.startUtc, 'UTC');
   const utcEnd = wallTime(event.endUtc, 'UTC');
   return {
-    all_day: event.allDay,
     start_date: start,
     start_date_details: details(start),
     end_date: end,
@@ -61,22 +61,11 @@ function linkedRecords(
 }
 
 /**
- * What a locked event shows besides the head, title and slug: its schedule and flags. Its
- * revision numbers its feed entry's changes. Everything else, its linked records too, is hidden.
+ * What a locked event shows besides the head, title and slug: the columns of the fields
+ * event.fields.ts declares shown (its schedule and flags) and its revision. Everything else, its
+ * linked records too, is hidden.
  */
-export const EVENT_SHOWN_WHEN_LOCKED: ReadonlyArray<keyof CalendarEvent> = [
-  ...SHOWN_WHEN_LOCKED,
-  'startUtc',
-  'endUtc',
-  'timezone',
-  'allDay',
-  'showMap',
-  'showMapLink',
-  'hideFromListings',
-  'sticky',
-  'featured',
-  'revision',
-];
+export const EVENT_SHOWN_WHEN_LOCKED = shownWhenLocked<CalendarEvent>(EVENT_FIELDS, EVENT_INTERNAL_SHOWN_WHEN_LOCKED);
 
 /** An event as the response shows it: a locked one (README, Security) through the allow-list above. */
 export function shownEvent(event: CalendarEvent, locked: boolean): CalendarEvent {
@@ -93,22 +82,19 @@ export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: Eve
     excerpt: body.excerpt,
     slug: body.slug,
     image: body.image,
-    ...schedule(event),
-    ...parseCost(event.cost),
-    website: event.website,
-    show_map: event.showMap,
-    show_map_link: event.showMapLink,
-    hide_from_listings: event.hideFromListings,
-    sticky: event.sticky,
-    featured: event.featured,
-    ...linkedRecords(linked, p),
-    custom_fields: [],
-    // A series' fields are added by EventPresenter, which reads the series of occurrences.
-    recurrence: null,
-    recurring_event_id: null,
-    recurrence_id: null,
-    recurrence_id_utc: null,
-    import: importLinkOf(event),
+    // In the order event.fields.ts declares them; the hand-written ones computed here.
+    ...recordFields(event, EVENT_FIELDS, {
+      ...schedule(event),
+      ...parseCost(event.cost),
+      ...linkedRecords(linked, p),
+      custom_fields: [],
+      // A series' fields are added by EventPresenter, which reads the series of occurrences.
+      recurrence: null,
+      recurring_event_id: null,
+      recurrence_id: null,
+      recurrence_id_utc: null,
+      import: importLinkOf(event),
+    }),
   };
 }
 

@@ -10,10 +10,12 @@ import {
   RecordRef,
 } from '@app/domain';
 import {
+  applyFields,
   canChangeSticky,
   EVENT_KIND,
   FieldsContext,
   fitTextColumn,
+  initialFields,
   ListPlan,
   ListRepresentation,
   ListResult,
@@ -35,14 +37,7 @@ import { DeleteEventQuery } from './dto/delete-event.query';
 import { feedUrl } from './feed/feed-query';
 import { definedFields, OccurrenceWrites, Scope, SCOPES } from './occurrence-writes';
 import { costText } from './event-cost-text';
-
-const FLAGS = [
-  ['show_map', 'showMap'],
-  ['show_map_link', 'showMapLink'],
-  ['hide_from_listings', 'hideFromListings'],
-  ['sticky', 'sticky'],
-  ['featured', 'featured'],
-] as const;
+import { EVENT_FIELDS } from './event.fields';
 
 /** The event rules: its own fields, schedule and zones, links written in the same transaction. */
 @Injectable()
@@ -165,15 +160,9 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
   protected blankRecord(): Partial<CalendarEvent> {
     return {
       title: '',
+      ...initialFields<CalendarEvent>(EVENT_FIELDS),
       timezone: this.config.siteTimezone,
-      allDay: false,
       cost: '',
-      website: '',
-      showMap: true,
-      showMapLink: true,
-      hideFromListings: false,
-      sticky: false,
-      featured: false,
       postParentId: null,
       recurrence: null,
       isSeries: false,
@@ -222,11 +211,8 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     if (!['timezone', 'start_date', 'end_date'].some((field) => errors.has(field)))
       this.series.apply(event, dto.recurrence, errors, new Date());
     if (cost !== undefined) errors.check(() => (event.cost = costText(cost)));
-    if (dto.website !== undefined) event.website = dto.website.trim();
-    for (const [field, property] of FLAGS) {
-      const value = dto[field];
-      if (value !== undefined) event[property] = value;
-    }
+    // The website and the flags, as event.fields.ts declares them (all_day again: applySchedule set it already).
+    applyFields(event, dto, EVENT_FIELDS);
   }
 
   /**

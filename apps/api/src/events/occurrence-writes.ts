@@ -1,10 +1,11 @@
 import { AuthenticatedUser, Errors, FieldErrors, RequestContext, WallTime } from '@app/common';
 import { TransactionRunner } from '@app/database';
 import { CalendarEvent, EventLinksRepository, EventsRepository, RecordRef, SeriesOccurrencesRepository } from '@app/domain';
-import { canEdit, DeleteResult, EVENT_KIND, PostErrors, wholeSeconds } from '@app/posts';
+import { bodyOfFields, canEdit, DeleteResult, EVENT_KIND, PostErrors, wholeSeconds } from '@app/posts';
 import { formatStoredWallTime, Recurrence, Series, splitSeries, toStoredRecurrence } from '@app/recurrence';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { EVENT_FIELDS } from './event.fields';
 import { EventPresenter } from './event.presenter';
 import { EventSeriesService } from './event-series.service';
 import { fieldsShownUnchanged } from './occurrence-body';
@@ -97,16 +98,11 @@ export class OccurrenceWrites {
       excerpt: old.excerpt,
       status: old.status,
       timezone: old.timezone,
-      all_day: old.allDay,
+      // The website and the flags, every one event.fields.ts declares (a field declared later too).
+      ...bodyOfFields(old, EVENT_FIELDS),
       start_date: wall(after.start),
       end_date: wall(after.end),
       cost: old.cost,
-      website: old.website,
-      show_map: old.showMap,
-      show_map_link: old.showMapLink,
-      hide_from_listings: old.hideFromListings,
-      sticky: old.sticky,
-      featured: old.featured,
       ...(old.imageId !== null ? { image: old.imageId } : {}),
       ...(old.password ? { password: old.password } : {}),
       categories: links.terms.map((link) => link.termId),

@@ -4,18 +4,18 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsInt, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { OptionalField } from '../dto/optional-field';
-import { AnyField, BodyOf, declaredEntries, FieldMap } from './field-declaration';
+import { AnyValueField, BodyOf, FieldMap, valueEntries } from './field-declaration';
 
 /** "" skips every check of the property: it clears the field. */
 const EmptyClears = () => ValidateIf((_object: object, value: unknown) => value !== '');
 
-const range = (field: AnyField): PropertyDecorator[] => [
+const range = (field: AnyValueField): PropertyDecorator[] => [
   ...(field.min === undefined ? [] : [Min(field.min)]),
   ...(field.max === undefined ? [] : [Max(field.max)]),
 ];
 
 /** The checks of each type, after `OptionalField` (a left-out field is not checked; `null` is refused). */
-function checks(field: AnyField): PropertyDecorator[] {
+function checks(field: AnyValueField): PropertyDecorator[] {
   const maxLength = field.maxLength === undefined ? [] : [MaxLength(field.maxLength)];
   switch (field.type) {
     case 'text':
@@ -34,7 +34,7 @@ function checks(field: AnyField): PropertyDecorator[] {
 }
 
 /** The field's schema in request bodies: what it accepts, "" included where "" clears it. */
-function bodySchema(field: AnyField, description: { description: string }): ApiPropertyOptions {
+function bodySchema(field: AnyValueField, description: { description: string }): ApiPropertyOptions {
   const maxLength = field.maxLength === undefined ? {} : { maxLength: field.maxLength };
   switch (field.type) {
     case 'flag':
@@ -66,18 +66,18 @@ function bodySchema(field: AnyField, description: { description: string }): ApiP
  * A body field as its declaration says: optional, checked by type and limits, documented
  * (one decorator instead of five, in the manner of immich's composite decorators).
  */
-export function BodyField(field: AnyField, docs: string): PropertyDecorator {
+export function BodyField(field: AnyValueField, docs: string): PropertyDecorator {
   return applyDecorators(ApiPropertyOptional(bodySchema(field, { description: docsKey(docs) })), OptionalField(), ...checks(field));
 }
 
 /**
- * `base` with every writable declared field as an optional, checked and documented body property:
+ * `base` with every writable declared field (but hand-written ones) as an optional, checked and documented body property:
  * `class VenueFieldsDto extends WithBodyFields(PostFieldsDto, VENUE_FIELDS, 'CreateVenueDto') {}`.
  * The create and the update body share the texts of `<docsSchema>.<field>`.
  */
 export function WithBodyFields<B extends object, F extends FieldMap>(base: Type<B>, fields: F, docsSchema: string): Type<B & BodyOf<F>> {
   class BodyFields extends (base as Type<object>) {}
-  for (const [name, field] of declaredEntries(fields)) {
+  for (const [name, field] of valueEntries(fields)) {
     if (field.writable) BodyField(field, field.docs.body ?? `${docsSchema}.${name}`)(BodyFields.prototype, name);
   }
   return BodyFields as Type<B & BodyOf<F>>;

@@ -3,14 +3,14 @@ import { ColumnFilter } from '@app/domain';
 import { applyDecorators, Type } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsOptional, IsString } from 'class-validator';
-import { AnyField, declaredEntries, FieldFilterDeclaration, FieldMap, isTextType } from './field-declaration';
+import { AnyValueField, FieldFilterDeclaration, FieldMap, isTextType, valueEntries } from './field-declaration';
 
-type Filtered = [string, AnyField & { filter: FieldFilterDeclaration }];
+type Filtered = [string, AnyValueField & { filter: FieldFilterDeclaration }];
 
-const filtered = (fields: FieldMap): Filtered[] => declaredEntries(fields).filter((entry): entry is Filtered => !!entry[1].filter);
+const filtered = (fields: FieldMap): Filtered[] => valueEntries(fields).filter((entry): entry is Filtered => !!entry[1].filter);
 
 /** The query parameter of a declared filter: converted, checked and documented by the field's type. */
-function FilterParam(field: AnyField, filter: FieldFilterDeclaration, listOperation: string): PropertyDecorator {
+function FilterParam(field: AnyValueField, filter: FieldFilterDeclaration, listOperation: string): PropertyDecorator {
   const description = { description: docsKey(filter.docs ?? `${listOperation}.parameters.${filter.param}`) };
   const example = filter.example === undefined ? {} : { example: filter.example };
   const typed: Record<string, PropertyDecorator[]> = {

@@ -1,15 +1,11 @@
 import { ToInt } from '@app/common';
+import { OptionalField, WithBodyFields } from '@app/posts';
 import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { TERM_FIELDS } from '../term.fields';
 
-/**
- * The description column is a MySQL TEXT (65,535 bytes). At up to four bytes per character this many
- * characters always fit, so a longer description is a 400 rather than a database error.
- */
-export const MAX_TERM_DESCRIPTION_LENGTH = 16_000;
-
-/** The writable fields of a tag; every one optional, as on update. */
-export class TermFieldsDto {
+/** The fields term.fields.ts declares hand-written; the name is required on create (declared anew there). */
+class TermOwnFieldsDto {
   /** Term name, plain text. */
   @IsOptional()
   @IsString()
@@ -17,21 +13,23 @@ export class TermFieldsDto {
   @MaxLength(200)
   name?: string;
 
-  /** Plain-text description; "" clears it. */
-  @IsOptional()
-  @IsString()
-  @MaxLength(MAX_TERM_DESCRIPTION_LENGTH)
-  description?: string;
-
   /** URL slug; generated from the name when absent or "". */
-  @IsOptional()
+  @OptionalField()
   @IsString()
   @MaxLength(200)
   slug?: string;
 }
 
-/** Categories add `parent`. */
-export class HierarchicalTermFieldsDto extends TermFieldsDto {
+/*
+ * The other declared fields (term.fields.ts) take their texts from the create body of their
+ * taxonomy (`CreateTagDto.description`, `CreateCategoryDto.description`), which the update body shares.
+ */
+
+/** The writable fields of a tag; every one optional, as on update. */
+export class TermFieldsDto extends WithBodyFields(TermOwnFieldsDto, TERM_FIELDS, 'CreateTagDto') {}
+
+/** The writable fields of a category: a tag's and `parent`. */
+export class HierarchicalTermFieldsDto extends WithBodyFields(TermOwnFieldsDto, TERM_FIELDS, 'CreateCategoryDto') {
   /** ID of the parent category; 0, "" or null for none. */
   @ApiPropertyOptional({
     oneOf: [

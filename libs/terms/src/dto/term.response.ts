@@ -1,4 +1,6 @@
+import { WithRecordFields } from '@app/posts';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { TERM_FIELDS } from '../term.fields';
 
 /** REST links of a term. */
 @ApiSchema({ name: 'TermUrls' })
@@ -11,9 +13,15 @@ export class TermUrls {
   up?: string;
 }
 
-/** A category or tag as returned (docs/api-rules.md, Records as returned); events embed the same shape. */
+/** Whatever a response class starts from: a term has no shared head. */
+abstract class NoHead {}
+
+/**
+ * A category or tag as returned (docs/api-rules.md, Records as returned); events embed the same
+ * shape. The declared fields come from term.fields.ts; the hand-written ones are declared here.
+ */
 @ApiSchema({ name: 'Term' })
-export class TermResponse {
+export class TermResponse extends WithRecordFields(NoHead, TERM_FIELDS, 'Term') {
   /** Term ID. */
   @ApiProperty({ type: 'integer' })
   id: number;
@@ -23,9 +31,6 @@ export class TermResponse {
 
   /** URL slug of the term, unique within its taxonomy. */
   slug: string;
-
-  /** Plain-text description of the term. */
-  description: string;
 
   /** `tribe_events_cat` for categories, `post_tag` for tags. */
   @ApiProperty({ enum: ['tribe_events_cat', 'post_tag'] })

@@ -1,13 +1,17 @@
-import { ApiNamedSchema, IsHttpUrlOrEmpty, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, MaxItems, ToBoolean, Trim } from '@app/common';
-import { OptionalField, PostFieldsDto } from '@app/posts';
+import { ApiNamedSchema, IsStringOrNumber, MAX_HTML_INPUT_LENGTH, MaxItems, Trim } from '@app/common';
+import { OptionalField, PostFieldsDto, WithBodyFields } from '@app/posts';
 import { OmitType } from '@nestjs/swagger';
-import { Allow, IsBoolean, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Allow, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EVENT_FIELDS } from '../event.fields';
 
 /** Most linked records one event may have (README, Security: input limits); more is a 400 rest_invalid_param. */
 export const MAX_EVENT_LINKS = { venue: 10, organizer: 20, categories: 50, tags: 50 } as const;
 
-/** Writable event fields (docs/api-rules.md, Writes); all optional, as on update. */
-export class EventFieldsDto extends PostFieldsDto {
+/**
+ * Writable event fields (docs/api-rules.md, Writes); all optional, as on update. The website and the
+ * flags come from event.fields.ts; the fields it declares hand-written are written out here.
+ */
+export class EventFieldsDto extends WithBodyFields(PostFieldsDto, EVENT_FIELDS, 'CreateEventDto') {
   /** Event title, plain text. */
   @OptionalField()
   @Trim()
@@ -28,12 +32,6 @@ export class EventFieldsDto extends PostFieldsDto {
   @MaxLength(64)
   timezone?: string;
 
-  /** The event lasts whole days: start moves to 00:00:00 and end to 23:59:59 of their days. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  all_day?: boolean;
-
   /** Start, read in the event's time zone: "2026-05-01 20:00", "2026-05-01 8pm", ISO 8601, a Unix timestamp or a phrase like "tomorrow 9am". */
   @ApiNamedSchema('DateInput')
   @OptionalField()
@@ -51,42 +49,6 @@ export class EventFieldsDto extends PostFieldsDto {
   @OptionalField()
   @Allow()
   cost?: string | number | Array<string | number>;
-
-  /** Event website, an http(s) URL; "" clears it. */
-  @OptionalField()
-  @IsHttpUrlOrEmpty()
-  @MaxLength(2048)
-  website?: string;
-
-  /** Show a map of the venue on the event page. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  show_map?: boolean;
-
-  /** Show a link to a map of the venue on the event page. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  show_map_link?: boolean;
-
-  /** Keep the event out of every list except `include`. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  hide_from_listings?: boolean;
-
-  /** Keep the event at the top of its day in calendar views (editors and administrators; others get 403 for a change). */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  sticky?: boolean;
-
-  /** Feature the event on the site. */
-  @OptionalField()
-  @ToBoolean()
-  @IsBoolean()
-  featured?: boolean;
 
   /**
    * Makes the event a series: null (a single event) or {rrule, rdates, exdates}. rrule is an RFC 5545 RRULE such as

@@ -1,9 +1,10 @@
 import { CostDetails, DateDetails, PageEnvelope } from '@app/common';
-import { DeletedRecordResponse, PostRecordResponse } from '@app/posts';
+import { DeletedRecordResponse, PostRecordResponse, WithRecordFields } from '@app/posts';
 import { TermResponse } from '@app/terms';
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { OrganizerResponse } from '../../organizers/dto/organizer.response';
 import { VenueResponse } from '../../venues/dto/venue.response';
+import { EVENT_FIELDS } from '../event.fields';
 
 /** A series' rule as returned. */
 @ApiSchema({ name: 'Recurrence' })
@@ -21,15 +22,15 @@ export class RecurrenceResponse {
   text: string;
 }
 
-/** An event as returned (docs/api-rules.md, Records as returned). */
+/**
+ * An event as returned (docs/api-rules.md, Records as returned). The website and the flags come
+ * from event.fields.ts; the fields it declares hand-written are written out here.
+ */
 @ApiSchema({ name: 'Event' })
 @ApiExtraModels(RecurrenceResponse)
-export class EventResponse extends PostRecordResponse {
+export class EventResponse extends WithRecordFields(PostRecordResponse, EVENT_FIELDS, 'Event') {
   /** Title of the event. */
   title: string;
-
-  /** Whether the event lasts whole days. */
-  all_day: boolean;
 
   /** Start in the event's time zone, `YYYY-MM-DD HH:MM:SS`. */
   start_date: string;
@@ -66,24 +67,6 @@ export class EventResponse extends PostRecordResponse {
 
   /** Currency and prices of the cost. */
   cost_details: CostDetails;
-
-  /** Website of the event; "" when unset. */
-  website: string;
-
-  /** Whether the event page shows a map of the venue. */
-  show_map: boolean;
-
-  /** Whether the event page shows a link to a map of the venue. */
-  show_map_link: boolean;
-
-  /** Whether the event is left out of lists (it is still found through `include`). */
-  hide_from_listings: boolean;
-
-  /** Whether the event stays at the top of its day in calendar views. */
-  sticky: boolean;
-
-  /** Whether the event is featured on the site. */
-  featured: boolean;
 
   /** Categories of the event. */
   categories: TermResponse[];

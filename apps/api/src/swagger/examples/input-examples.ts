@@ -1,5 +1,6 @@
 import { Language } from '@app/common';
 import { FieldMap, fieldExamples } from '@app/posts';
+import { EVENT_FIELDS } from '../../events/event.fields';
 import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../venues/venue.fields';
 import { EXAMPLE_TEXTS } from './example-texts';
@@ -68,15 +69,10 @@ export function eventBody(language: Language): Example {
     start_date: '2027-06-12 20:00',
     end_date: '2027-06-12 23:00',
     timezone: 'Europe/Berlin',
-    all_day: false,
     cost: event.cost,
-    website: 'https://bluenote.example.org/programme/anna-berg-quartet',
     image: imageExample().url,
-    featured: true,
-    sticky: false,
-    hide_from_listings: false,
-    show_map: true,
-    show_map_link: true,
+    // The website and the flags: their declared examples (event.fields.ts).
+    ...fieldExamples(EVENT_FIELDS, true),
     venue: pick(venueExample(language), VENUE_BODY_FIELDS),
     organizer: [pick(organizerExample(language), ORGANIZER_BODY_FIELDS)],
     categories: [category.name],

@@ -1,7 +1,9 @@
 import { API_NAMESPACE, Language, slugify } from '@app/common';
 import { FieldMap, fieldExamples } from '@app/posts';
+import { EVENT_FIELDS } from '../../events/event.fields';
 import { ORGANIZER_FIELDS } from '../../organizers/organizer.fields';
 import { VENUE_FIELDS } from '../../venues/venue.fields';
+import { TERM_FIELDS } from '@app/terms';
 import { EXAMPLE_TEXTS } from './example-texts';
 
 /*
@@ -100,7 +102,11 @@ function termExample(
   const urls: Example = { self: `${restBase(language)}/${collection}/${id}`, collection: `${restBase(language)}/${collection}` };
   if (parent) urls.up = `${restBase(language)}/categories/${parent.id}`;
   const path = taxonomy === 'category' ? ['events/category', ...(parent ? [slugify(parent.name)] : []), slug] : ['tag', slug];
+  // Every declared field in its order (term.fields.ts): the machinery's with their examples, the
+  // hand-written ones and the texts of the language set below.
   return {
+    ...Object.fromEntries(Object.keys(TERM_FIELDS).map((key) => [key, undefined])),
+    ...fieldExamples(TERM_FIELDS),
     id,
     name,
     slug,
@@ -130,11 +136,15 @@ export function eventExample(language: Language): Example {
   const euro = event.cost.startsWith('€');
   const start = { local: '2027-06-12 20:00:00', utc: '2027-06-12 18:00:00' };
   const end = { local: '2027-06-12 23:00:00', utc: '2027-06-12 21:00:00' };
+  // Every declared field in its order (event.fields.ts): the machinery's with their examples, the
+  // hand-written ones set below (one left unset would be missing, and the examples test fails).
+  const inDeclaredOrder = Object.fromEntries(Object.keys(EVENT_FIELDS).map((key) => [key, undefined]));
   return {
     ...postFields(language, 'event', IDS.event, slugify(event.title), { description: event.description, excerpt: event.excerpt }),
     title: event.title,
     image: imageExample(),
-    all_day: false,
+    ...inDeclaredOrder,
+    ...fieldExamples(EVENT_FIELDS),
     start_date: start.local,
     start_date_details: details(start.local),
     end_date: end.local,
@@ -147,12 +157,6 @@ export function eventExample(language: Language): Example {
     timezone_abbr: 'CEST',
     cost: event.cost,
     cost_details: { currency_symbol: '€', currency_code: '', currency_position: euro ? 'prefix' : 'postfix', values: ['25'] },
-    website: 'https://bluenote.example.org/programme/anna-berg-quartet',
-    show_map: true,
-    show_map_link: true,
-    hide_from_listings: false,
-    sticky: false,
-    featured: true,
     categories: [categoryExample(language)],
     tags: tagExamples(language),
     venue: venueExample(language),
