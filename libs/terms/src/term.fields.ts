@@ -8,7 +8,7 @@ const field = fieldsOf<Term>();
  * The description column is a MySQL TEXT (65,535 bytes). At up to four bytes per character this many
  * characters always fit, so a longer description is a 400 rather than a database error.
  */
-export const MAX_TERM_DESCRIPTION_LENGTH = 16_000;
+const MAX_TERM_DESCRIPTION_LENGTH = 16_000;
 
 /**
  * Every field of a category or tag as returned, in order (README, Extending a module). A term has

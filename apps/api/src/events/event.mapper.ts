@@ -65,7 +65,7 @@ function linkedRecords(
  * event.fields.ts declares shown (its schedule and flags) and its revision. Everything else, its
  * linked records too, is hidden.
  */
-export const EVENT_SHOWN_WHEN_LOCKED = shownWhenLocked<CalendarEvent>(EVENT_FIELDS, EVENT_INTERNAL_SHOWN_WHEN_LOCKED);
+const EVENT_SHOWN_WHEN_LOCKED = shownWhenLocked<CalendarEvent>(EVENT_FIELDS, EVENT_INTERNAL_SHOWN_WHEN_LOCKED);
 
 /** An event as the response shows it: a locked one (README, Security) through the allow-list above. */
 export function shownEvent(event: CalendarEvent, locked: boolean): CalendarEvent {

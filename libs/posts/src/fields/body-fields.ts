@@ -66,7 +66,7 @@ function bodySchema(field: AnyValueField, description: { description: string }):
  * A body field as its declaration says: optional, checked by type and limits, documented
  * (one decorator instead of five, in the manner of immich's composite decorators).
  */
-export function BodyField(field: AnyValueField, docs: string): PropertyDecorator {
+function BodyField(field: AnyValueField, docs: string): PropertyDecorator {
   return applyDecorators(ApiPropertyOptional(bodySchema(field, { description: docsKey(docs) })), OptionalField(), ...checks(field));
 }
 

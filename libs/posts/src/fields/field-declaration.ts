@@ -8,20 +8,20 @@
  */
 
 /** How a field is written and returned. Numbers are optional: "" clears them to null. */
-export type FieldType = 'text' | 'url' | 'email' | 'flag' | 'number' | 'integer';
+type FieldType = 'text' | 'url' | 'email' | 'flag' | 'number' | 'integer';
 
 /**
  * A field whose body property, response value and write are hand-written (an event's dates, its
  * linked records, a term's generated slug...): declared all the same, so that the locked view, the
  * key lists and the documentation know it, but the machinery leaves its handling to its kind.
  */
-export const HANDLED = 'handled';
+const HANDLED = 'handled';
 
 /** What a body sends for a field of this type. */
-export type BodyValueOf<T extends FieldType> = T extends 'flag' ? boolean : T extends 'number' | 'integer' ? number | '' : string;
+type BodyValueOf<T extends FieldType> = T extends 'flag' ? boolean : T extends 'number' | 'integer' ? number | '' : string;
 
 /** What a response returns for a field of this type. */
-export type RecordValueOf<T extends FieldType> = T extends 'flag' ? boolean : T extends 'number' | 'integer' ? number | null : string;
+type RecordValueOf<T extends FieldType> = T extends 'flag' ? boolean : T extends 'number' | 'integer' ? number | null : string;
 
 /** A list filter on one field: `?<param>=<value>` keeps the records whose value compares so. */
 export interface FieldFilterDeclaration {
@@ -38,12 +38,12 @@ export interface FieldFilterDeclaration {
  * text; by default each is the field's place: `Venue.phone` in responses, `CreateVenueDto.phone` in
  * bodies (README, Documentation texts).
  */
-export interface FieldDocs {
+interface FieldDocs {
   body?: string;
   record?: string;
 }
 
-export interface FieldDeclaration<E = object, T extends FieldType = FieldType> {
+interface FieldDeclaration<E = object, T extends FieldType = FieldType> {
   type: T;
   /** The entity property that stores the value. */
   column: keyof E & string;
@@ -89,7 +89,7 @@ export interface HandledFieldDeclaration<E = object> {
 export type AnyValueField = FieldDeclaration<any, FieldType>;
 /** Any declaration, whatever its entity and type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyField = AnyValueField | HandledFieldDeclaration<any>;
+type AnyField = AnyValueField | HandledFieldDeclaration<any>;
 export type FieldMap = Record<string, AnyField>;
 
 export const isHandled = (field: AnyField): field is HandledFieldDeclaration => field.type === HANDLED;
@@ -146,7 +146,7 @@ export function fieldsOf<E>() {
 }
 
 /** The keys of the fields the machinery handles / the kind handles by hand. */
-export type ValueKeys<F extends FieldMap> = { [K in keyof F]: F[K] extends HandledFieldDeclaration<never> ? never : K }[keyof F];
+type ValueKeys<F extends FieldMap> = { [K in keyof F]: F[K] extends HandledFieldDeclaration<never> ? never : K }[keyof F];
 export type HandledKeys<F extends FieldMap> = Exclude<keyof F, ValueKeys<F>>;
 
 type ValueTypeOf<D> = D extends FieldDeclaration<never, infer T> ? T : never;

@@ -33,7 +33,7 @@ export function WithRecordFields<B extends object, F extends FieldMap>(
 }
 
 /** The values of a kind's hand-written fields, by response key, as its mapper computes them. */
-export type HandledValues<F extends FieldMap, V = unknown> = Record<HandledKeys<F>, V>;
+type HandledValues<F extends FieldMap, V = unknown> = Record<HandledKeys<F>, V>;
 
 /**
  * The declared fields of a record as returned, in declaration order: the machinery's from the

@@ -12,7 +12,7 @@ import { Transform } from 'class-transformer';
 import { ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 import { TERM_ORDERBY } from '@app/domain';
 
-export const SORT_ORDER = ['asc', 'desc'] as const;
+const SORT_ORDER = ['asc', 'desc'] as const;
 
 /** Query of `GET /categories` and `GET /tags`. */
 export class ListTermsQuery extends PageQuery {

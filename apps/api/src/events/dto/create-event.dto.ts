@@ -5,7 +5,7 @@ import { Allow, IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validat
 import { EVENT_FIELDS } from '../event.fields';
 
 /** Most linked records one event may have (README, Security: input limits); more is a 400 rest_invalid_param. */
-export const MAX_EVENT_LINKS = { venue: 10, organizer: 20, categories: 50, tags: 50 } as const;
+const MAX_EVENT_LINKS = { venue: 10, organizer: 20, categories: 50, tags: 50 } as const;
 
 /**
  * Writable event fields (docs/api-rules.md, Writes); all optional, as on update. The website and the
