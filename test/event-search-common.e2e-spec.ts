@@ -6,14 +6,16 @@ import { Body, createEvent, listEvents } from './support/events-fixtures';
  * A search matching a thousand events or more in the window is answered by walking the events in
  * start order (MySQL/MariaDB: the list-order index, each row checked against the passage index's
  * matches) instead of sorting every match; a rare search sorts its few matches. Both must give
- * the same pages in the same order (start, then ID) as the list without a search filters.
+ * the same pages in the same order (start, then ID) as the list without a search filters. A
+ * category or tag filter follows the same rule.
  */
-describe('events: a common search walks the start order', () => {
+describe('events: a common search or term filter walks the start order', () => {
   let t: TestApp;
   const window = { start_date: '2027-03-01', end_date: '2028-12-31' };
-  const daily = (hour: string, title: string) =>
+  const daily = (hour: string, title: string, categories: string[] = []) =>
     createEvent(t, {
       title,
+      categories,
       start_date: `2027-03-01 ${hour}`,
       end_date: `2027-03-01 ${hour.replace(':00', ':30')}`,
       timezone: 'UTC',
@@ -27,11 +29,11 @@ describe('events: a common search walks the start order', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    morning = (await daily('09:00', 'Zqcommon Morgenkonzert')).id;
-    noon = (await daily('12:00', 'Mittag ohne Suchwort')).id;
+    morning = (await daily('09:00', 'Zqcommon Morgenkonzert', ['Zqoften'])).id;
+    noon = (await daily('12:00', 'Mittag ohne Suchwort', ['Zqoften'])).id;
     evening = (await daily('18:00', 'Abend zqCOMMON Jazz')).id;
     single = (await createEvent(t, { title: 'Einmal zqcommon', start_date: '2027-03-02 10:00', end_date: '2027-03-02 11:00' })).id;
-    await createEvent(t, { title: 'Zqrare Lesung', start_date: '2027-03-02 11:00', end_date: '2027-03-02 12:00' });
+    await createEvent(t, { title: 'Zqrare Lesung', start_date: '2027-03-02 11:00', end_date: '2027-03-02 12:00', tags: ['zqseldom'] });
   });
   afterAll(async () => t.close());
 
@@ -96,5 +98,27 @@ describe('events: a common search walks the start order', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('walks for a common category and sorts the few events of a rare tag (MySQL/MariaDB)', async () => {
+    const mysql = t.dataSource.options.type !== 'better-sqlite3';
+    const forced = (sql: string[]) => sql.some((statement) => statement.includes('FORCE INDEX (`IDX_events_list_order`)'));
+    const listed = async (query: Record<string, unknown>) => {
+      const res = await listEvents(t, { ...window, per_page: 4, ...query }).expect(200);
+      return { events: res.body.events as Body[], total: Number(res.headers['x-tec-total']) };
+    };
+    let often: { events: Body[]; total: number } | undefined;
+    expect(forced(await queriesDuring(t, async () => (often = await listed({ categories: 'zqoften' }))))).toBe(mysql);
+    expect(often?.total).toBe(1200);
+    expect(often?.events.map((event) => [event.recurring_event_id, event.utc_start_date])).toEqual([
+      [morning, '2027-03-01 09:00:00'],
+      [noon, '2027-03-01 12:00:00'],
+      [morning, '2027-03-02 09:00:00'],
+      [noon, '2027-03-02 12:00:00'],
+    ]);
+    let seldom: { events: Body[]; total: number } | undefined;
+    expect(forced(await queriesDuring(t, async () => (seldom = await listed({ tags: 'zqseldom' }))))).toBe(false);
+    expect(seldom?.events.map((event) => event.title)).toEqual(['Zqrare Lesung']);
+    expect(seldom?.total).toBe(1);
   });
 });

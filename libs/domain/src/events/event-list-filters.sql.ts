@@ -78,22 +78,25 @@ function locatedSql(viewer: Viewer | undefined): string {
   return `EXISTS (SELECT 1 FROM event_venues lv INNER JOIN venues lvv ON lvv.id = lv.venue_id WHERE lv.event_id = p.id AND ${openSql('lvv', viewer)} AND lvv.geo_lat IS NOT NULL AND lvv.geo_lng IS NOT NULL)`;
 }
 
-/** A search with at least this many matches in the window, and ten times as many as the page reaches, is common. */
-const COMMON_SEARCH_MATCHES = 1000;
+/** A search or term filter with at least this many matches in the window, and ten times as many as the page reaches, is common. */
+const COMMON_MATCHES = 1000;
 
 /**
  * Whether a page is best found by walking the events in start order: published events are most
  * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
  * few dozen each) is cheaper from their link rows; unpublished statuses alone may be rare. A
- * search's matches come from the passage index (MySQL): a rare word's few are sorted, where a walk
- * would test every event of the window; a common word's (`jazz`: 4,857 of 244,884) are met every
- * fifty rows or so, and sorting them all costs four times the walk (README: "Event search at scale").
+ * search (MySQL: its matches come from the passage index) or a category or tag filter walks only
+ * when its matches are common: a rare word's or tag's few are sorted, where a walk would test every
+ * event of the window (a tag of 3 events among 100,000: 367 ms walked); a common word's (`jazz`:
+ * 4,857 of 244,884) are met every fifty rows or so, and sorting them all costs four times the walk
+ * (README: "Event search at scale").
  */
 export function walksStartOrder(criteria: EventListCriteria, reach: PageReach): boolean {
-  const commonSearch = reach.total >= COMMON_SEARCH_MATCHES && reach.end * 10 <= reach.total;
+  const narrowed = Boolean(criteria.search?.trim() || criteria.categoryIds?.length || criteria.tagIds?.length);
+  const common = reach.total >= COMMON_MATCHES && reach.end * 10 <= reach.total;
   return (
     !criteria.include?.length &&
-    (!criteria.search?.trim() || commonSearch) &&
+    (!narrowed || common) &&
     !criteria.venueIds &&
     !criteria.organizerIds &&
     criteria.geoloc === undefined &&
