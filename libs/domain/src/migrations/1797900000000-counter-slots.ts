@@ -3,6 +3,11 @@ import { rebuildDayCounts } from '../terms/term-counts.repository';
 import { counterTable } from './counter-table';
 
 const slot = { name: 'slot', type: 'integer', default: 0 };
+/** The day counts' key before this migration; it adds `slot`. */
+const dayKeys = [
+  { name: 'scope_id', type: 'integer' },
+  { name: 'day', type: 'varchar', length: '10' },
+];
 
 /**
  * Term counts and day counts spread over one row per writing process (PROCESS_WRITE_SLOT): the
@@ -14,8 +19,7 @@ export class CounterSlots1797900000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('event_day_counts');
-    const dayKeys = [{ name: 'scope_id', type: 'integer' }, { name: 'day', type: 'varchar', length: '10' }, slot];
-    await queryRunner.createTable(counterTable('event_day_counts', dayKeys, 'count'));
+    await queryRunner.createTable(counterTable('event_day_counts', [...dayKeys, slot], 'count'));
     await rebuildDayCounts(queryRunner.manager);
 
     await queryRunner.createTable(counterTable('term_counts', [{ name: 'term_id', type: 'integer' }, slot], 'count'));
@@ -28,10 +32,6 @@ export class CounterSlots1797900000000 implements MigrationInterface {
     await queryRunner.query('UPDATE terms SET count = (SELECT COALESCE(SUM(c.count), 0) FROM term_counts c WHERE c.term_id = terms.id)');
     await queryRunner.dropTable('term_counts');
     await queryRunner.dropTable('event_day_counts');
-    const dayKeys = [
-      { name: 'scope_id', type: 'integer' },
-      { name: 'day', type: 'varchar', length: '10' },
-    ];
     await queryRunner.createTable(counterTable('event_day_counts', dayKeys, 'count'));
     await rebuildDayCounts(queryRunner.manager);
   }

@@ -32,8 +32,9 @@ interface Pending {
  * applies the sum at the end of the transaction with `count = count + ?` (never read-modify-
  * write: concurrent writers add up, and the rows are locked only for the last statements), on
  * this process's slot rows (PROCESS_WRITE_SLOT), so that writers on different Galera nodes never
- * change one row and never fail certification over a popular term or day. A `future` event counts once DueEventsPublisher has flipped it to `publish`, which
- * every read of counts makes happen first.
+ * change one row and never fail certification over a popular term or day. A `future` event
+ * counts once DueEventsPublisher has flipped it to `publish`, which every read of counts makes
+ * happen first.
  */
 @Injectable()
 export class TermCountsRepository {
@@ -126,13 +127,8 @@ export class TermCountsRepository {
     this.pending.delete(db);
     if (!pending) return;
     const changes = [...pending.terms].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
-    await upsertCounters(
-      db,
-      'term_counts (term_id, slot, count)',
-      changes.map(([termId, delta]) => [termId, PROCESS_WRITE_SLOT, delta]),
-      ['term_id', 'slot'],
-      'add',
-    );
+    const termRows = changes.map(([termId, delta]) => [termId, PROCESS_WRITE_SLOT, delta]);
+    await upsertCounters(db, 'term_counts', ['term_id', 'slot'], termRows, 'add');
     const days = [...pending.days]
       .filter(([, delta]) => delta !== 0)
       .map(([key, delta]): [number, string, number, number] => {
@@ -221,24 +217,25 @@ function tallyOfRow(row: TallyRow, termIds: number[]): EventTally {
 const CHUNK = 200;
 
 /**
- * Adds to (`add`) or raises to at least (`max`) counter rows of `target` (`table (key…, counter)`),
- * inserting missing rows: an atomic upsert on both engines, never a read followed by a write.
+ * Adds to (`add`) or raises to at least (`max`) the `count` of counter rows of `table`, each row its
+ * `keys` then the count, inserting missing rows: an atomic upsert on both engines, never a read
+ * followed by a write.
  */
-async function upsertCounters(db: EntityManager, target: string, rows: Array<Array<number | string>>, keys: string[], mode: 'add' | 'max') {
-  const width = keys.length + 1;
+async function upsertCounters(db: EntityManager, table: string, keys: string[], rows: Array<Array<number | string>>, mode: 'add' | 'max') {
   const update = isSqlite(db)
     ? `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET count = ${mode === 'add' ? 'count + excluded.count' : 'MAX(count, excluded.count)'}`
     : `ON DUPLICATE KEY UPDATE count = ${mode === 'add' ? 'count + VALUES(count)' : 'GREATEST(count, VALUES(count))'}`;
-  const tuple = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  const columns = [...keys, 'count'];
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK);
-    await db.query(`INSERT INTO ${target} VALUES ${chunk.map(() => tuple).join(', ')} ${update}`, chunk.flat());
+    await db.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ${update}`, chunk.flat());
   }
 }
 
 /** Adds to or raises the day counts: rows of (scope, day, slot, count). */
 async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number, number]>, mode: 'add' | 'max'): Promise<void> {
-  await upsertCounters(db, 'event_day_counts (scope_id, day, slot, count)', rows, ['scope_id', 'day', 'slot'], mode);
+  await upsertCounters(db, 'event_day_counts', ['scope_id', 'day', 'slot'], rows, mode);
 }
 
 /** SQL of the UTC start day (`YYYY-MM-DD`) and of the span in seconds of the event aliased `e`. */
