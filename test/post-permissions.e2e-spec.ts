@@ -1,22 +1,8 @@
-import type { Role } from '@app/auth';
 import { expectApiError, expectInvalidParams } from './support/posts-assertions';
-import {
-  Caller,
-  callersByRole,
-  collectionPath,
-  createPost,
-  idPath,
-  PostJson,
-  RoleCallers,
-  sendUpdate,
-  slugPath,
-  storedRow,
-} from './support/posts-fixtures';
+import { collectionPath, idPath, sendUpdate, slugPath, storedRow } from './support/posts-fixtures';
 import { POST_KIND_CASES, PostKindCase } from './support/posts-kinds';
-import { bearer, createTestApp, TestApp } from './support/test-app';
-
-const ROLES: Role[] = ['contributor', 'author', 'editor', 'administrator'];
-const isEditorial = (role: Role) => role === 'editor' || role === 'administrator';
+import { isEditorial, postPermissionSession, ROLES } from './support/posts-permissions';
+import { bearer } from './support/test-app';
 
 /**
  * The role matrix of docs/api-rules.md, Statuses, users and permissions, for venues and organizers: anonymous, contributor, author,
@@ -24,24 +10,7 @@ const isEditorial = (role: Role) => role === 'editor' || role === 'administrator
  * post-permissions-author-trash.e2e-spec.ts).
  */
 describe.each(POST_KIND_CASES)('$collection: permissions', (kind: PostKindCase) => {
-  let t: TestApp;
-  let callers: RoleCallers;
-  let otherAuthor: Caller;
-  beforeAll(async () => {
-    t = await createTestApp();
-    callers = await callersByRole(t);
-    const token = await t.tokenFor('author');
-    otherAuthor = { token, id: await t.userIdOf(token) };
-  });
-  afterAll(async () => t.close());
-
-  let counter = 0;
-  const make = (caller: Caller, extra: Record<string, unknown> = {}) => {
-    counter += 1;
-    return createPost(t, kind, { [kind.nameField]: `Permission Record ${counter}`, ...extra }, caller.token);
-  };
-  const publishAsEditor = (record: PostJson) =>
-    sendUpdate(t, 'patch', idPath(kind, record.id), { status: 'publish' }, callers.editor.token).expect(200);
+  const { t, callers, otherAuthor, make, publishAsEditor } = postPermissionSession(kind);
 
   describe('anonymous callers', () => {
     it('read published records by ID and slug', async () => {

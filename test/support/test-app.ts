@@ -89,3 +89,17 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * The app of the enclosing describe: started before its tests and closed after them. The object is
+ * returned at once and filled in when the suite starts, so the describe body can hold it and hand it
+ * to its helpers; its members are there inside tests and hooks only.
+ */
+export function suiteTestApp(env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env));
+  });
+  afterAll(async () => t.close());
+  return t;
+}
