@@ -1,8 +1,8 @@
 import { expectApiError, expectInvalidParams } from './support/posts-assertions';
 import { listen } from './support/posts-fixtures';
 import { countRows, createEvent, EVENTS } from './support/events-fixtures';
-import { imageOf, imageParam, imageWrites, linkedImage, Record, SOON, startWithCallers } from './support/image-writes';
-import { bearer, TestApp } from './support/test-app';
+import { imageOf, imageParam, imageSession, linkedImage, SOON } from './support/image-writes';
+import { bearer } from './support/test-app';
 
 /**
  * `image` names an image by ID or by URL. An image is linkable by the user who recorded it and by
@@ -12,36 +12,20 @@ import { bearer, TestApp } from './support/test-app';
  * upload), and a URL already recorded is that same image.
  */
 describe('security: images by URL', () => {
-  let t: TestApp;
-  let author: string;
-  let otherAuthor: string;
-  let contributor: string;
-  let editor: string;
-  /** One event of each caller's own, to update. */
-  const ownEvent: { [token: string]: Record } = {};
-
-  beforeAll(async () => {
-    ({ t, author, otherAuthor, contributor, editor } = await startWithCallers(ownEvent));
-  });
-  afterAll(async () => t.close());
-
-  let names = 0;
-  /** A name no other record has: duplicate avoidance must not answer with an existing venue or organizer. */
-  const fresh = (label: string) => `${label} ${++names}`;
-  const WRITES = imageWrites(() => t, ownEvent, fresh);
+  const { t, tokens, writes, nextNumber } = imageSession();
 
   describe('by URL', () => {
-    it.each(WRITES)('%s: contributors may not add an image (400 naming image), and nothing is recorded', async (_write, write) => {
+    it.each(writes)('%s: contributors may not add an image (400 naming image), and nothing is recorded', async (_write, write) => {
       const before = await countRows(t, 'images');
-      const res = await write(contributor, `https://img.example/new-${++names}.png`);
+      const res = await write(tokens.contributor, `https://img.example/new-${nextNumber()}.png`);
       expectInvalidParams(res, [imageParam(res)]);
       expect(res.body.data.params[imageParam(res)]).toMatch(/contributors/);
       expect(await countRows(t, 'images')).toBe(before);
     });
 
-    it.each(WRITES)('%s: authors and editors may, and get the image recorded', async (_write, write) => {
-      for (const token of [author, editor]) {
-        const url = `https://img.example/added-${++names}.jpg`;
+    it.each(writes)('%s: authors and editors may, and get the image recorded', async (_write, write) => {
+      for (const token of [tokens.author, tokens.editor]) {
+        const url = `https://img.example/added-${nextNumber()}.jpg`;
         const res = await write(token, url);
         expect(res.status).toBeLessThan(300);
         expect(linkedImage(res)).toMatchObject({ url, extension: 'jpg' });
@@ -51,18 +35,18 @@ describe('security: images by URL', () => {
     it('answers a contributor in German too', async () => {
       const res = await t.http
         .post(EVENTS)
-        .set({ ...bearer(contributor), 'Accept-Language': 'de' })
+        .set({ ...bearer(tokens.contributor), 'Accept-Language': 'de' })
         .send({ title: 'Meins', image: 'https://img.example/de.png', ...SOON });
       expectApiError(res, 400, 'rest_invalid_param');
       expect(res.body.data.params.image).toMatch(/Mitwirkende/);
     });
 
-    it.each(WRITES)('%s: a URL already recorded is that same image, no second record', async (_write, write) => {
-      const url = `https://img.example/again-${++names}.png`;
-      const first = imageOf(await createEvent(t, { title: 'First', image: url, ...SOON }, otherAuthor));
+    it.each(writes)('%s: a URL already recorded is that same image, no second record', async (_write, write) => {
+      const url = `https://img.example/again-${nextNumber()}.png`;
+      const first = imageOf(await createEvent(t, { title: 'First', image: url, ...SOON }, tokens.otherAuthor));
       const before = await countRows(t, 'images');
       // Its owner, anyone who may open a record that shows it, and a contributor, who may link it.
-      for (const token of [otherAuthor, author, editor, contributor]) {
+      for (const token of [tokens.otherAuthor, tokens.author, tokens.editor, tokens.contributor]) {
         const res = await write(token, url);
         expect(res.status).toBeLessThan(300);
         expect(linkedImage(res)).toEqual(first);
@@ -78,7 +62,7 @@ describe('security: images by URL', () => {
         [1, 2, 3, 4, 5, 6].map((n) =>
           t.http
             .post(EVENTS)
-            .set(bearer(author))
+            .set(bearer(tokens.author))
             .send({ title: `Race ${n}`, image: url, ...SOON }),
         ),
       );
@@ -89,25 +73,25 @@ describe('security: images by URL', () => {
 
     it('records a URL anew for a caller who may not link the image already recorded with it', async () => {
       const url = 'https://img.example/draft-poster.png';
-      const hidden = imageOf(await createEvent(t, { title: 'Draft poster', status: 'draft', image: url, ...SOON }, otherAuthor));
+      const hidden = imageOf(await createEvent(t, { title: 'Draft poster', status: 'draft', image: url, ...SOON }, tokens.otherAuthor));
       // An editor opens the draft: same image (in a draft of theirs, which keeps it hidden from others).
-      expect(imageOf(await createEvent(t, { title: 'Editor', status: 'draft', image: url, ...SOON }, editor))).toEqual(hidden);
+      expect(imageOf(await createEvent(t, { title: 'Editor', status: 'draft', image: url, ...SOON }, tokens.editor))).toEqual(hidden);
       // A contributor may not link it: the answer is the one for a URL never seen.
       const never = await t.http
         .post(EVENTS)
-        .set(bearer(contributor))
+        .set(bearer(tokens.contributor))
         .send({ title: 'C', image: 'https://img.example/never-seen.png', ...SOON });
       const known = await t.http
         .post(EVENTS)
-        .set(bearer(contributor))
+        .set(bearer(tokens.contributor))
         .send({ title: 'C', image: url, ...SOON });
       expect({ status: known.status, body: known.body }).toEqual({ status: never.status, body: never.body });
       // Another author gets an image of their own, the same one each time; the draft's stays hidden.
-      const own = imageOf(await createEvent(t, { title: 'Own poster', status: 'draft', image: url, ...SOON }, author));
+      const own = imageOf(await createEvent(t, { title: 'Own poster', status: 'draft', image: url, ...SOON }, tokens.author));
       expect(own).toMatchObject({ url });
       expect(own.id).not.toBe(hidden.id);
-      expect(imageOf(await createEvent(t, { title: 'Own poster again', image: url, ...SOON }, author))).toEqual(own);
-      expect(imageOf(await createEvent(t, { title: 'By ID', image: own.id, ...SOON }, author))).toEqual(own);
+      expect(imageOf(await createEvent(t, { title: 'Own poster again', image: url, ...SOON }, tokens.author))).toEqual(own);
+      expect(imageOf(await createEvent(t, { title: 'By ID', image: own.id, ...SOON }, tokens.author))).toEqual(own);
     });
   });
 });

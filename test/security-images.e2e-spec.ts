@@ -1,7 +1,7 @@
 import { expectInvalidParams } from './support/posts-assertions';
 import { Body, createEvent, createOrganizer, createVenue, patchEvent, EVENTS } from './support/events-fixtures';
-import { Image, imageOf, imageParam, imageWrites, linkedImage, MISSING_ID, Record, SOON, startWithCallers } from './support/image-writes';
-import { bearer, TestApp } from './support/test-app';
+import { Image, imageOf, imageParam, imageSession, linkedImage, MISSING_ID, SOON } from './support/image-writes';
+import { bearer } from './support/test-app';
 
 /**
  * `image` names an image by ID or by URL. An image is linkable by the user who recorded it and by
@@ -11,23 +11,7 @@ import { bearer, TestApp } from './support/test-app';
  * upload), and a URL already recorded is that same image.
  */
 describe('security: images by ID', () => {
-  let t: TestApp;
-  let author: string;
-  let otherAuthor: string;
-  let contributor: string;
-  let editor: string;
-  /** One event of each caller's own, to update. */
-  const ownEvent: { [token: string]: Record } = {};
-
-  beforeAll(async () => {
-    ({ t, author, otherAuthor, contributor, editor } = await startWithCallers(ownEvent));
-  });
-  afterAll(async () => t.close());
-
-  let names = 0;
-  /** A name no other record has: duplicate avoidance must not answer with an existing venue or organizer. */
-  const fresh = (label: string) => `${label} ${++names}`;
-  const WRITES = imageWrites(() => t, ownEvent, fresh);
+  const { t, tokens, writes } = imageSession();
 
   describe('by ID', () => {
     /** Images shown only by records that the author and the contributor may not open. */
@@ -39,38 +23,48 @@ describe('security: images by ID', () => {
     let trashed: Image;
 
     beforeAll(async () => {
-      const event = async (fields: Body, token = otherAuthor) => imageOf(await createEvent(t, { ...SOON, ...fields }, token));
+      const event = async (fields: Body, token = tokens.otherAuthor) => imageOf(await createEvent(t, { ...SOON, ...fields }, token));
       draft = await event({ title: 'Draft', status: 'draft', image: 'https://img.example/draft.png' });
       protectedOne = await event({ title: 'Members only', password: 'sesame', image: 'https://img.example/members.png' });
       hidden['a draft event'] = draft;
       hidden['a protected event'] = protectedOne;
-      hidden['a pending event'] = await event({ title: 'Pending', status: 'pending', image: 'https://img.example/pending.png' }, editor);
-      hidden['a private event'] = await event({ title: 'Private', status: 'private', image: 'https://img.example/private.png' }, editor);
+      hidden['a pending event'] = await event(
+        { title: 'Pending', status: 'pending', image: 'https://img.example/pending.png' },
+        tokens.editor,
+      );
+      hidden['a private event'] = await event(
+        { title: 'Private', status: 'private', image: 'https://img.example/private.png' },
+        tokens.editor,
+      );
       hidden['a scheduled event'] = await event(
         { title: 'Scheduled', status: 'future', date: '2099-01-01 00:00:00', image: 'https://img.example/scheduled.png' },
-        editor,
+        tokens.editor,
       );
-      const venue = await createVenue(t, { venue: 'Draft Hall', status: 'draft', image: 'https://img.example/hall.png' }, editor);
+      const venue = await createVenue(t, { venue: 'Draft Hall', status: 'draft', image: 'https://img.example/hall.png' }, tokens.editor);
       hidden['a draft venue'] = imageOf(venue);
       const organizer = await createOrganizer(
         t,
         { organizer: 'Secret Club', password: 'sesame', image: 'https://img.example/club.png' },
-        otherAuthor,
+        tokens.otherAuthor,
       );
       hidden['a protected organizer'] = imageOf(organizer);
-      const toTrash = await createEvent(t, { title: 'Gone', image: 'https://img.example/gone.png', ...SOON }, otherAuthor);
-      await t.http.delete(`${EVENTS}/${toTrash.id}`).set(bearer(otherAuthor)).expect(200);
+      const toTrash = await createEvent(t, { title: 'Gone', image: 'https://img.example/gone.png', ...SOON }, tokens.otherAuthor);
+      await t.http.delete(`${EVENTS}/${toTrash.id}`).set(bearer(tokens.otherAuthor)).expect(200);
       trashed = imageOf(toTrash);
       hidden['a trashed event'] = trashed;
-      const unlinked = await createEvent(t, { title: 'Poster removed', image: 'https://img.example/removed.png', ...SOON }, otherAuthor);
+      const unlinked = await createEvent(
+        t,
+        { title: 'Poster removed', image: 'https://img.example/removed.png', ...SOON },
+        tokens.otherAuthor,
+      );
       orphan = imageOf(unlinked);
-      await patchEvent(t, unlinked.id, { image: '' }, otherAuthor).expect(200);
+      await patchEvent(t, unlinked.id, { image: '' }, tokens.otherAuthor).expect(200);
       hidden['no record (recorded by someone else)'] = orphan;
       published = await event({ title: 'Public', image: 'https://img.example/public.png' });
     });
 
-    it.each(WRITES)('%s: an image that only hidden records show answers exactly like a missing ID', async (_write, write) => {
-      for (const token of [author, contributor]) {
+    it.each(writes)('%s: an image that only hidden records show answers exactly like a missing ID', async (_write, write) => {
+      for (const token of [tokens.author, tokens.contributor]) {
         const missing = await write(token, MISSING_ID);
         expectInvalidParams(missing, [imageParam(missing)]);
         for (const [what, image] of Object.entries(hidden)) {
@@ -80,8 +74,8 @@ describe('security: images by ID', () => {
       }
     });
 
-    it.each(WRITES)('%s: an image of a published record links, for contributors too', async (_write, write) => {
-      for (const token of [author, contributor, editor]) {
+    it.each(writes)('%s: an image of a published record links, for contributors too', async (_write, write) => {
+      for (const token of [tokens.author, tokens.contributor, tokens.editor]) {
         const res = await write(token, published.id);
         expect(res.status).toBeLessThan(300);
         expect(linkedImage(res)).toEqual(published);
@@ -91,7 +85,7 @@ describe('security: images by ID', () => {
     // The records written below are drafts: a published one would show the image to everybody.
     it('links an image for whoever may open a record that shows it: its owner and editors', async () => {
       for (const image of [draft, protectedOne]) {
-        for (const token of [otherAuthor, editor]) {
+        for (const token of [tokens.otherAuthor, tokens.editor]) {
           expect(imageOf(await createEvent(t, { title: 'Reuse', status: 'draft', image: image.id, ...SOON }, token))).toEqual(image);
         }
       }
@@ -102,34 +96,34 @@ describe('security: images by ID', () => {
       for (const image of [orphan, trashed]) {
         const res = await t.http
           .post(EVENTS)
-          .set(bearer(editor))
+          .set(bearer(tokens.editor))
           .send({ title: 'Not mine', image: image.id, ...SOON });
         expectInvalidParams(res, ['image']);
       }
       for (const image of [orphan, trashed]) {
-        expect(imageOf(await createEvent(t, { title: 'Mine again', status: 'draft', image: image.id, ...SOON }, otherAuthor))).toEqual(
-          image,
-        );
+        expect(
+          imageOf(await createEvent(t, { title: 'Mine again', status: 'draft', image: image.id, ...SOON }, tokens.otherAuthor)),
+        ).toEqual(image);
       }
     });
 
     it('answers an ID beyond any integer like a missing one', async () => {
       const missing = await t.http
         .post(EVENTS)
-        .set(bearer(author))
+        .set(bearer(tokens.author))
         .send({ title: 'Huge', image: MISSING_ID, ...SOON });
       for (const image of ['9'.repeat(400), '9007199254740993', 2 ** 53 + 2]) {
         const res = await t.http
           .post(EVENTS)
-          .set(bearer(author))
+          .set(bearer(tokens.author))
           .send({ title: 'Huge', image, ...SOON });
         expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: missing.body });
       }
     });
 
     it('keeps an image the record already shows when its owner sends it back', async () => {
-      const event = await createEvent(t, { title: 'Round trip', image: published.id, ...SOON }, contributor);
-      const res = await patchEvent(t, event.id, { title: 'Round trip, renamed', image: published.id }, contributor).expect(200);
+      const event = await createEvent(t, { title: 'Round trip', image: published.id, ...SOON }, tokens.contributor);
+      const res = await patchEvent(t, event.id, { title: 'Round trip, renamed', image: published.id }, tokens.contributor).expect(200);
       expect(imageOf(res.body)).toEqual(published);
     });
   });

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { Body, createEvent, EVENTS, ORGANIZERS, patchEvent, VENUES } from './events-fixtures';
-import { bearer, createTestApp, TestApp } from './test-app';
+import { bearer, suiteTestApp, TestApp } from './test-app';
 
 // The writes that take an image and the callers the image tests write as (security-images*.e2e-spec.ts).
 
@@ -8,32 +8,54 @@ export const SOON = { start_date: 'tomorrow 8pm', end_date: 'tomorrow 11pm' };
 export const MISSING_ID = 999_999;
 
 export type Image = Body & { id: number; url: string };
-export type Record = Body & { id: number };
+type Record = Body & { id: number };
 type ImageWrite = (token: string, image: unknown) => Promise<Response>;
 
 export const imageOf = (record: Body): Image => record.image as Image;
 const form = (fields: { [name: string]: unknown }) =>
   new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)])).toString();
 
-/** An app with two authors, a contributor and an editor, each with an event of their own (`ownEvent`, by token). */
-export async function startWithCallers(ownEvent: { [token: string]: Record }) {
-  const t = await createTestApp();
-  const [author, otherAuthor, contributor, editor] = await Promise.all([
-    t.tokenFor('author'),
-    t.tokenFor('author'),
-    t.tokenFor('contributor'),
-    t.tokenFor('editor'),
-  ]);
-  for (const token of [author, otherAuthor, contributor, editor])
-    ownEvent[token] = await createEvent(t, { title: 'My Own', ...SOON }, token);
-  return { t, author, otherAuthor, contributor, editor };
+interface ImageCallers {
+  author: string;
+  /** A second author, whose records are others' records to `author`. */
+  otherAuthor: string;
+  contributor: string;
+  editor: string;
+}
+
+/**
+ * An app for the enclosing describe with two authors, a contributor and an editor (`tokens`), each with an
+ * event of their own to update, and every write that takes an image (`writes`); filled in when the suite
+ * starts (suiteTestApp). `nextNumber` keeps the names and URLs that a test makes up apart.
+ */
+export function imageSession() {
+  const t = suiteTestApp();
+  const tokens = {} as ImageCallers;
+  const ownEvent: { [token: string]: Record } = {};
+  beforeAll(async () => {
+    const [author, otherAuthor, contributor, editor] = await Promise.all([
+      t.tokenFor('author'),
+      t.tokenFor('author'),
+      t.tokenFor('contributor'),
+      t.tokenFor('editor'),
+    ]);
+    Object.assign(tokens, { author, otherAuthor, contributor, editor });
+    for (const token of [author, otherAuthor, contributor, editor])
+      ownEvent[token] = await createEvent(t, { title: 'My Own', ...SOON }, token);
+  });
+
+  let numbers = 0;
+  const nextNumber = () => ++numbers;
+  /** A name no other record has: duplicate avoidance must not answer with an existing venue or organizer. */
+  const fresh = (label: string) => `${label} ${nextNumber()}`;
+  return { t, tokens, writes: imageWrites(() => t, ownEvent, fresh), nextNumber };
 }
 
 /**
  * Every write that takes `image`, in JSON and as a form, as each caller (updates change the caller's
  * own event). `fresh` names new venues and organizers, so duplicate avoidance never answers with an existing one.
  */
-export function imageWrites(
+function imageWrites(
   app: () => TestApp,
   ownEvent: { [token: string]: Record },
   fresh: (label: string) => string,
