@@ -10,22 +10,15 @@ import {
   patchEvent,
   postEvent,
 } from './support/events-fixtures';
-import { createTestApp, NS, TestApp } from './support/test-app';
+import { NS, suiteTestApp, suiteTokens } from './support/test-app';
 
 /*
  * An event's categories and tags, and one transaction per write of an event and its links.
  */
 
 describe('event links: categories and tags', () => {
-  let t: TestApp;
-  let author: string;
-  let contributor: string;
-  let editor: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [author, contributor, editor] = await Promise.all([t.tokenFor('author'), t.tokenFor('contributor'), t.tokenFor('editor')]);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp();
+  const tokens = suiteTokens(t, ['author', 'contributor', 'editor']);
 
   const names = (terms: unknown) => (terms as Body[]).map((term) => term.name);
 
@@ -44,13 +37,13 @@ describe('event links: categories and tags', () => {
   });
 
   it('embeds terms sorted by name, ignoring case, on both drivers', async () => {
-    const event = await createEvent(t, { tags: ['b-sorted', 'Alpha Sorted', 'apple sorted', 'Zulu Sorted'] }, editor);
+    const event = await createEvent(t, { tags: ['b-sorted', 'Alpha Sorted', 'apple sorted', 'Zulu Sorted'] }, tokens.editor);
     expect(names(event.tags)).toEqual(['Alpha Sorted', 'apple sorted', 'b-sorted', 'Zulu Sorted']);
   });
 
   it('keeps categories and tags apart: a name or slug of one taxonomy is not the other', async () => {
     const category = await createTerm(t, 'categories', { name: 'Shared Name' });
-    const event = await createEvent(t, { tags: ['Shared Name'] }, editor);
+    const event = await createEvent(t, { tags: ['Shared Name'] }, tokens.editor);
     const [tag] = event.tags as Body[];
     expect(tag).toMatchObject({ name: 'Shared Name', taxonomy: 'post_tag' });
     expect(tag.id).not.toBe(category.id);
@@ -71,8 +64,8 @@ describe('event links: categories and tags', () => {
   });
 
   it.each([
-    ['author', () => author],
-    ['contributor', () => contributor],
+    ['author', () => tokens.author],
+    ['contributor', () => tokens.contributor],
   ])('rejects an unknown term name from the %s and writes nothing', async (_role, token) => {
     await createTerm(t, 'categories', { name: `Existing for ${_role}` });
     const before = await countAll(t);
@@ -86,18 +79,14 @@ describe('event links: categories and tags', () => {
   it('rejects unknown numeric IDs for every role', async () => {
     const before = await countAll(t);
     expectInvalidParams(await postEvent(t, { categories: [999999] }), ['categories']);
-    expectInvalidParams(await postEvent(t, { tags: '999999' }, editor), ['tags']);
+    expectInvalidParams(await postEvent(t, { tags: '999999' }, tokens.editor), ['tags']);
     expectInvalidParams(await postEvent(t, { categories: [{ bogus: true }] }), ['categories']);
     expect(await countAll(t)).toEqual(before);
   });
 });
 
 describe('event links: one transaction per write', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp();
 
   it('writes nothing when a later part of a create fails', async () => {
     const before = await countAll(t);

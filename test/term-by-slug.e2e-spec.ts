@@ -1,6 +1,6 @@
 import { expectApiError, expectSameRecord } from './support/terms-assertions';
 import { createTerm, getTerm, TermCollection } from './support/terms-fixtures';
-import { ADMIN_TOKEN, bearer, createTestApp, NS, TestApp } from './support/test-app';
+import { ADMIN_TOKEN, bearer, NS, suiteTestApp, suiteTokens } from './support/test-app';
 
 /*
  * Categories and tags by slug (by-slug routes like every other module's, README, API decisions): every
@@ -14,15 +14,8 @@ const UPDATES = ['post', 'put', 'patch'] as const;
 describe.each(COLLECTIONS)('%s by slug', (collection) => {
   const path = `${NS}/${collection}`;
   const other = collection === 'categories' ? 'tags' : 'categories';
-  let t: TestApp;
-  let author: string;
-  let contributor: string;
-  let editor: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    [author, contributor, editor] = await Promise.all([t.tokenFor('author'), t.tokenFor('contributor'), t.tokenFor('editor')]);
-  });
-  afterAll(async () => t.close());
+  const t = suiteTestApp();
+  const tokens = suiteTokens(t, ['author', 'contributor', 'editor']);
 
   it('GET answers what the ID route answers, whatever the case of the slug', async () => {
     const term = await createTerm(t, collection, { name: 'Jazz Nights', description: 'Late' });
@@ -34,7 +27,7 @@ describe.each(COLLECTIONS)('%s by slug', (collection) => {
   it.each(UPDATES)('%s updates the term the slug names, like the ID route', async (method) => {
     const term = await createTerm(t, collection, { name: `Before ${method}` });
     const res = await t.http[method](`${path}/by-slug/${term.slug}`)
-      .set(bearer(editor))
+      .set(bearer(tokens.editor))
       .send({ description: `after ${method}` })
       .expect(200);
     expect(res.body).toMatchObject({ id: term.id, name: `Before ${method}`, slug: term.slug, description: `after ${method}` });
@@ -51,10 +44,10 @@ describe.each(COLLECTIONS)('%s by slug', (collection) => {
 
   it('DELETE removes the term for good and answers it as it was', async () => {
     const term = await createTerm(t, collection, { name: 'Short Lived' });
-    const res = await t.http.delete(`${path}/by-slug/${term.slug}`).set(bearer(editor)).expect(200);
+    const res = await t.http.delete(`${path}/by-slug/${term.slug}`).set(bearer(tokens.editor)).expect(200);
     expectSameRecord(res.body, term);
     expectApiError(await getTerm(t, collection, term.id), 404, 'rest_term_invalid');
-    expectApiError(await t.http.delete(`${path}/by-slug/${term.slug}`).set(bearer(editor)), 404, 'rest_term_invalid');
+    expectApiError(await t.http.delete(`${path}/by-slug/${term.slug}`).set(bearer(tokens.editor)), 404, 'rest_term_invalid');
   });
 
   it.each(['get', 'post', 'put', 'patch', 'delete'] as const)('%s of an unknown slug is the 404 of the ID route', async (method) => {
@@ -88,7 +81,7 @@ describe.each(COLLECTIONS)('%s by slug', (collection) => {
 
     it.each(writes)('%s by an author or a contributor is 403 rest_forbidden, for a known and an unknown slug', async (method) => {
       const term = await createTerm(t, collection, { name: `Protected ${method}` });
-      for (const token of [author, contributor]) {
+      for (const token of [tokens.author, tokens.contributor]) {
         for (const slug of [term.slug, 'no-such-term']) {
           expectApiError(
             await t.http[method](`${path}/by-slug/${slug}`).set(bearer(token)).send({ name: 'Hacked' }),

@@ -103,3 +103,13 @@ export function suiteTestApp(env: Record<string, string> = {}): TestApp {
   afterAll(async () => t.close());
   return t;
 }
+
+/** A signed-in user per role, as their tokens by role: filled in before the suite's tests, like suiteTestApp. */
+export function suiteTokens<R extends Role>(t: TestApp, roles: R[]): Record<R, string> {
+  const tokens = {} as Record<R, string>;
+  beforeAll(async () => {
+    const made = await Promise.all(roles.map((role) => t.tokenFor(role)));
+    roles.forEach((role, index) => (tokens[role] = made[index]));
+  });
+  return tokens;
+}
