@@ -12,6 +12,13 @@ describe('imports: what is left out is reported', () => {
   });
   afterAll(async () => t.close());
 
+  /** Uploads the feed and expects its report to say: one event created, and this one part skipped, with a message that says why. */
+  async function expectOneCreatedOneSkipped(feed: string, skipped: { uid: string; line: number; reason: string }, message: RegExp) {
+    const res = await upload(t, feed).expect(201);
+    expect(res.body.last_report).toMatchObject({ created: 1, skipped: [skipped] });
+    expect(res.body.last_report.skipped[0].message).toMatch(message);
+  }
+
   it('skips a THISANDFUTURE exception with its line and keeps the series as it was', async () => {
     const feed = calendar([
       vevent('club@example.org', 'Book club', ':20270104T180000Z', ':20270104T190000Z', 'RRULE:FREQ=WEEKLY;COUNT=4'),
@@ -23,12 +30,11 @@ describe('imports: what is left out is reported', () => {
         'RECURRENCE-ID;RANGE=THISANDFUTURE:20270111T180000Z',
       ),
     ]);
-    const res = await upload(t, feed).expect(201);
-    expect(res.body.last_report).toMatchObject({
-      created: 1,
-      skipped: [{ uid: 'club@example.org', line: 13, reason: 'event_this_and_future' }],
-    });
-    expect(res.body.last_report.skipped[0].message).toMatch(/^Line 13: .*THISANDFUTURE/);
+    await expectOneCreatedOneSkipped(
+      feed,
+      { uid: 'club@example.org', line: 13, reason: 'event_this_and_future' },
+      /^Line 13: .*THISANDFUTURE/,
+    );
     const [series] = await importedEvents(t);
     const { body } = await t.http
       .get(`${NS}/events`)
@@ -58,12 +64,7 @@ describe('imports: what is left out is reported', () => {
         'RRULE:FREQ=WEEKLY;BYDAY=TH;COUNT=2',
       ),
     ]);
-    const res = await upload(t, feed).expect(201);
-    expect(res.body.last_report).toMatchObject({
-      created: 1,
-      skipped: [{ uid: 'twice@example.org', line: 5, reason: 'event_extra_rrule' }],
-    });
-    expect(res.body.last_report.skipped[0].message).toMatch(/more than one RRULE/);
+    await expectOneCreatedOneSkipped(feed, { uid: 'twice@example.org', line: 5, reason: 'event_extra_rrule' }, /more than one RRULE/);
     const series = (await importedEvents(t)).find((event) => event.title === 'Twice a week');
     expect(series?.recurrence).toMatchObject({ rrule: 'FREQ=WEEKLY;COUNT=2;BYDAY=MO' });
   });
