@@ -5,7 +5,7 @@ import {
   Body,
   Caller,
   createEvent,
-  createOrganizer,
+  createEventLinks,
   createTerm,
   createVenue,
   EVENTS,
@@ -37,10 +37,12 @@ describe('event permissions: password-protected events', () => {
       t.tokenFor('editor'),
       t.tokenFor('contributor'),
     ]);
-    const venue = await createVenue(t, { venue: 'Secret Hall' });
-    const organizer = await createOrganizer(t, { organizer: 'Secret Org' });
-    await createTerm(t, 'categories', { name: 'Secret Category' });
-    await createTerm(t, 'tags', { name: 'secret-tag' });
+    const { venue, organizer } = await createEventLinks(t, {
+      venue: { venue: 'Secret Hall' },
+      organizer: { organizer: 'Secret Org' },
+      category: { name: 'Secret Category' },
+      tag: { name: 'secret-tag' },
+    });
     event = (await createEvent(
       t,
       {

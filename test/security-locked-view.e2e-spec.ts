@@ -5,8 +5,8 @@ import {
   Body,
   Caller,
   createEvent,
+  createEventLinks,
   createOrganizer,
-  createTerm,
   createVenue,
   EVENTS,
   ORGANIZERS,
@@ -120,10 +120,16 @@ describe('security: the locked view of events, venues and organizers is an allow
       },
       owner,
     );
-    const category = await createTerm(t, 'categories', { name: 'Locked category' });
-    const tag = await createTerm(t, 'tags', { name: 'Locked tag' });
-    const openVenue = await createVenue(t, { venue: 'Open Venue', city: 'Open city' }, owner);
-    const openOrganizer = await createOrganizer(t, { organizer: 'Open Organizer', email: 'open@organizer.example' }, owner);
+    const openLinks = await createEventLinks(
+      t,
+      {
+        venue: { venue: 'Open Venue', city: 'Open city' },
+        organizer: { organizer: 'Open Organizer', email: 'open@organizer.example' },
+        category: { name: 'Locked category' },
+        tag: { name: 'Locked tag' },
+      },
+      owner,
+    );
     records.events = await createEvent(
       t,
       {
@@ -134,10 +140,10 @@ describe('security: the locked view of events, venues and organizers is an allow
         end_date: 'tomorrow 11pm',
         cost: '€ 10',
         website: 'https://event.example',
-        categories: [category.id],
-        tags: [tag.id],
-        venue: openVenue.id,
-        organizer: [openOrganizer.id],
+        categories: [openLinks.category.id],
+        tags: [openLinks.tag.id],
+        venue: openLinks.venue.id,
+        organizer: [openLinks.organizer.id],
         // A series, so that the series fields hold content too: its first occurrence is checked.
         recurrence: { rrule: 'FREQ=WEEKLY;COUNT=3' },
       },

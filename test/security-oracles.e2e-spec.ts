@@ -5,6 +5,7 @@ import {
   Body,
   Caller,
   createEvent,
+  createEventLinks,
   createOrganizer,
   createTerm,
   createVenue,
@@ -91,10 +92,12 @@ describe('security: no oracle on hidden records', () => {
     let category: Body & { id: number };
     let tag: Body & { id: number };
     beforeAll(async () => {
-      venue = await createVenue(t, { venue: 'Public Venue' });
-      organizer = await createOrganizer(t, { organizer: 'Public Organizer' });
-      category = await createTerm(t, 'categories', { name: 'Draft Category' });
-      tag = await createTerm(t, 'tags', { name: 'Draft Tag' });
+      ({ venue, organizer, category, tag } = await createEventLinks(t, {
+        venue: { venue: 'Public Venue' },
+        organizer: { organizer: 'Public Organizer' },
+        category: { name: 'Draft Category' },
+        tag: { name: 'Draft Tag' },
+      }));
       draft = await createEvent(
         t,
         { title: 'Draft', status: 'draft', venue: venue.id, organizer: [organizer.id], categories: [category.id], tags: [tag.id], ...SOON },

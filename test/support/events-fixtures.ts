@@ -76,6 +76,22 @@ export async function createTerm(t: TestApp, collection: TermCollection, fields:
   return res.body;
 }
 
+/**
+ * A venue, an organizer, a category and a tag for an event to link: the venue and organizer written as
+ * `token`, the terms as the administrator (createTerm always writes as the administrator).
+ */
+export async function createEventLinks(
+  t: TestApp,
+  fields: { venue: Body; organizer: Body; category: Body; tag: Body },
+  token = ADMIN_TOKEN,
+) {
+  const venue = await createVenue(t, fields.venue, token);
+  const organizer = await createOrganizer(t, fields.organizer, token);
+  const category = await createTerm(t, 'categories', fields.category);
+  const tag = await createTerm(t, 'tags', fields.tag);
+  return { venue, organizer, category, tag };
+}
+
 /** Rows of a table straight from the database, to prove a failed request wrote nothing. */
 export async function countRows(t: TestApp, table: 'events' | 'venues' | 'organizers' | 'terms' | 'images'): Promise<number> {
   const rows: Array<{ n: number | string }> = await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${table}`);
