@@ -104,6 +104,26 @@ async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
   }
 }
 
+/**
+ * MySQL/MariaDB: the InnoDB buffer pool beside the database's tables and indexes, in MB. A
+ * search's total looks up every match in an index: once the tables outgrow the pool, those
+ * look-ups read pages from disk, and latencies measure the server's memory, not the service.
+ */
+export async function mysqlMemory(config: BenchConfig, database: BenchDatabase): Promise<string | undefined> {
+  if (database.type !== 'mysql') return undefined;
+  const connection = await createConnection({ ...config.mysql });
+  try {
+    const [[row]] = (await connection.query(
+      `SELECT @@innodb_buffer_pool_size AS pool, (SELECT COALESCE(SUM(data_length + index_length), 0) FROM information_schema.tables WHERE table_schema = ?) AS size`,
+      [database.location],
+    )) as unknown as [[{ pool: number | string; size: number | string }]];
+    const mb = (bytes: number | string) => `${Math.round(Number(bytes) / 1048576).toLocaleString('en')} MB`;
+    return `InnoDB buffer pool ${mb(row.pool)}, this database's tables and indexes ${mb(row.size)}`;
+  } finally {
+    await connection.end();
+  }
+}
+
 /** `node dist/apps/cli/src/main.js seed --events N [--series share]` against the database. */
 export async function seed(dbEnv: Record<string, string>, events: number, series = 0): Promise<SeedResult> {
   const started = Date.now();

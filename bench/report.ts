@@ -18,9 +18,26 @@ export const load = (values: number[]) => values.map((v) => v.toFixed(2)).join('
 
 export const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 2 : 1)}%`;
 
+/**
+ * Milliseconds of a fixed arithmetic loop (the best of three): how fast this machine runs
+ * JavaScript right now. Shared machines differ several-fold from day to day while the load
+ * average says little of it, so figures of two runs compare only with this beside them.
+ */
+export function cpuCheckMs(): number {
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const started = process.hrtime.bigint();
+    let sum = 0;
+    for (let i = 0; i < 20_000_000; i++) sum = (sum + i * 7) % 1_000_003;
+    if (sum < 0) throw new Error('unreachable: keeps the loop from being optimized away');
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return Math.round(best);
+}
+
 export function machine(): string {
   const cpu = cpus();
-  return `${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load average ${load(loadavg())}`;
+  return `${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, CPU check ${cpuCheckMs()} ms, load average ${load(loadavg())}`;
 }
 
 const ms = (value: number) => `${value} ms`;

@@ -11,7 +11,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { BenchConfig, benchConfig } from './bench-config';
-import { BenchDatabase, prepareDatabase } from './bench-db';
+import { BenchDatabase, mysqlMemory, prepareDatabase } from './bench-db';
 import { BenchServer, freePort } from './bench-server';
 import { Catalogue, describeCatalogue, readCatalogue } from './catalogue';
 import { cleanUp, cleanUpOnSignals } from './cleanup';
@@ -145,7 +145,8 @@ async function main(): Promise<number> {
   await server.start();
   console.log(`Service (pid ${server.pid}) ready on ${server.origin}, ${database.description}.`);
   const catalogue = await readCatalogue(server.origin);
-  console.log(`Data: ${describeCatalogue(catalogue)}.\n`);
+  const memory = await mysqlMemory(config, database);
+  console.log(`Data: ${describeCatalogue(catalogue)}${memory ? `; ${memory}` : ''}.\n`);
 
   const mark = server.outputMark();
   const figures = config.mode === 'throughput' ? await throughput(config, server, catalogue) : await latency(config, server, catalogue);

@@ -1,4 +1,4 @@
-import { slugify, TimeZone } from '@app/common';
+import { mapInTurns, slugify, TimeZone } from '@app/common';
 import { BATCH_SIZE, BulkInsertRepository, CalendarEvent, Category, Organizer, Tag, Venue } from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { EventFactory, EventPools } from './event-factory';
@@ -41,6 +41,9 @@ interface SeedSummary {
  * service beside the seed waits at most a second or so for the write lock.
  */
 const EVENTS_PER_TRANSACTION = 20 * BATCH_SIZE;
+
+/** Events generated between two turns of the event loop (a few milliseconds of work): the database's answers wait no longer. */
+const PLANS_PER_TURN = 250;
 
 /** Names with their slugs, as the seeder creates (or reuses) terms. */
 const named = (names: readonly string[]) => names.map((name) => ({ name, slug: slugify(name) }));
@@ -96,14 +99,25 @@ export class EventSeeder {
     counted: { series: number; occurrences: number },
   ): Promise<void> {
     const isSeries = (i: number) => Math.floor((i + 1) * share) > Math.floor(i * share);
+    const planned = (from: number) =>
+      mapInTurns(
+        Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, events - from) }, (_, i) => from + i),
+        (index) => {
+          const plan = factory.next();
+          if (isSeries(index)) series.makeSeries(plan);
+          return plan;
+        },
+        PLANS_PER_TURN,
+      );
     // Search passages stored by committed transactions (a transaction run again starts from these).
     let storedPassages = new Set<string>();
+    let upcoming = planned(0);
     for (let written = 0; written < events; written += EVENTS_PER_TRANSACTION) {
-      const plans = Array.from({ length: Math.min(EVENTS_PER_TRANSACTION, events - written) }, (_, i) => {
-        const plan = factory.next();
-        if (isSeries(written + i)) series.makeSeries(plan);
-        return plan;
-      });
+      const plans = await upcoming;
+      // The next transaction's events are generated while the database writes this one's: the
+      // generator and the server each keep a core busy instead of waiting for the other.
+      const following = written + EVENTS_PER_TRANSACTION;
+      upcoming = following < events ? planned(following) : Promise.resolve([]);
       let stored = storedPassages;
       try {
         const added = await this.bulk.transaction(async (manager) => {
