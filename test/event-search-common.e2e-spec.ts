@@ -4,10 +4,10 @@ import { Body, createEvent, listEvents } from './support/events-fixtures';
 
 /**
  * A search matching a thousand events or more in the window is answered by walking the events in
- * start order (MySQL/MariaDB: the list-order index, each row checked against the passage index's
- * matches) instead of sorting every match; a rare search sorts its few matches. Both must give
- * the same pages in the same order (start, then ID) as the list without a search filters. A
- * category or tag filter follows the same rule.
+ * start order (MySQL/MariaDB: the list-order index, each event passed looked up in the passage
+ * index's postings) instead of sorting every match; a rare search sorts its few matches. Both
+ * must give the same pages in the same order (start, then ID) as the list without a search
+ * filters. A category or tag filter follows the same rule.
  */
 describe('events: a common search or term filter walks the start order', () => {
   let t: TestApp;
@@ -70,12 +70,22 @@ describe('events: a common search or term filter walks the start order', () => {
   it('walks the list-order index for a common search and sorts a rare one (MySQL/MariaDB)', async () => {
     const mysql = t.dataSource.options.type !== 'better-sqlite3';
     const pageQuery = (sql: string[]) => sql.filter((statement) => statement.includes('ORDER BY') && statement.includes('search_postings'));
+    const countQuery = (sql: string[]) => sql.filter((statement) => statement.includes('COUNT(') && statement.includes('search_postings'));
+    // The walk looks each event it passes up in the postings (a probe); counts and sorts read the matches' set once.
+    const probes = (sql: string[]) => sql.length > 0 && sql.every((statement) => /sp\.record_id = `?p`?\.`?text_id`?/.test(statement));
+    const readsSet = (sql: string[]) =>
+      sql.length > 0 && sql.every((statement) => statement.includes('IN (SELECT sp.record_id FROM search_postings'));
     const common = await queriesDuring(t, () => page('zqcommon', { per_page: 10 }));
     expect(walks(pageQuery(common))).toBe(mysql);
+    expect(probes(pageQuery(common))).toBe(mysql);
+    expect(readsSet(pageQuery(common))).toBe(false);
+    expect(readsSet(countQuery(common))).toBe(mysql);
     const deep = await queriesDuring(t, () => page('zqcommon', { per_page: 50, page: 16 }));
     expect(walks(pageQuery(deep))).toBe(false);
+    expect(readsSet(pageQuery(deep))).toBe(mysql);
     const rare = await queriesDuring(t, () => page('zqrare', { per_page: 10 }));
     expect(walks(pageQuery(rare))).toBe(false);
+    expect(probes(pageQuery(rare))).toBe(false);
     expect((await page('zqrare', { per_page: 10 })).events.map((event) => event.title)).toEqual(['Zqrare Lesung']);
   });
 

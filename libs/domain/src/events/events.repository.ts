@@ -229,6 +229,11 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     qb.addOrderBy('p.id', 'ASC');
   }
 
+  /** A page that walks the start order checks each event it passes against the search index. */
+  protected override probesSearch(criteria: EventListCriteria, reach: PageReach): boolean {
+    return !criteria.near && walksStartOrder(criteria, reach);
+  }
+
   /**
    * MySQL/MariaDB: the walk's hint as FORCE INDEX. With USE INDEX MariaDB 10.11 reads the index by
    * `hide_from_listings` alone (ref) and skips every event before the window's start row by row: a

@@ -1,6 +1,6 @@
 import { containsPattern, LIKE_ESCAPE, loweredForLike, queryInSlices, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { SearchGramIndex } from '../search/search-gram-index';
+import { CandidateCondition, SearchCandidates, SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
 import { PostRecord } from './post-record.entity';
 import { PostStatus } from './post-status';
@@ -185,15 +185,18 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    * ordering by computed values (distance) and joins never disturb LIMIT/OFFSET.
    */
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
-    const qb = await this.filteredQuery(criteria);
+    const candidates = await this.searchCandidates(criteria);
+    const qb = this.filterQuery(criteria, candidates?.set);
     const total = await this.countPage(qb, criteria);
     const offset = (window.page - 1) * window.perPage;
     // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
     // otherwise reach the SQL as an OFFSET like 1e+21.
     if (offset >= total) return { ids: [], total };
-    qb.select('p.id', 'id');
-    this.orderPage(qb, criteria, { total, end: offset + window.perPage });
-    const rows = await this.pageRows(qb.offset(offset).limit(window.perPage));
+    const reach = { total, end: offset + window.perPage };
+    const pageQb = candidates && this.probesSearch(criteria, reach) ? this.filterQuery(criteria, candidates.probe) : qb;
+    pageQb.select('p.id', 'id');
+    this.orderPage(pageQb, criteria, reach);
+    const rows = await this.pageRows(pageQb.offset(offset).limit(window.perPage));
     return { ids: rows.map((row) => Number(row.id)), total };
   }
 
@@ -202,12 +205,30 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return qb.getRawMany<{ id: number | string }>();
   }
 
+  /**
+   * Whether the page query checks the search per row it reaches (HoldingForm `probe`) rather than
+   * against the set of every match: when the page walks the list order and stops after it.
+   */
+  protected probesSearch(_criteria: C, _reach: PageReach): boolean {
+    return false;
+  }
+
+  /** What the kind's search index says of the list's search, if it has one and can narrow it. */
+  private searchCandidates(criteria: C): Promise<SearchCandidates | undefined> {
+    if (criteria.search === undefined || criteria.search.trim() === '') return Promise.resolve(undefined);
+    return this.searchGrams.candidates(this.searchTerms(criteria.search), this.dataSource);
+  }
+
   /** The visible records a list's filters keep (alias `p`), not yet ordered. */
   protected async filteredQuery(criteria: C): Promise<SelectQueryBuilder<T>> {
+    return this.filterQuery(criteria, (await this.searchCandidates(criteria))?.set);
+  }
+
+  /** The list's filters, the search narrowed by the index's `candidates` (when it can). */
+  private filterQuery(criteria: C, candidates: CandidateCondition | undefined): SelectQueryBuilder<T> {
     const qb = this.dataSource.createQueryBuilder<T>(this.target, 'p');
     whereVisible(qb, 'p', criteria.viewer, criteria.statuses, criteria.now);
     if (criteria.search !== undefined && criteria.search.trim() !== '') {
-      const candidates = await this.searchGrams.candidates(this.searchTerms(criteria.search), this.dataSource);
       if (candidates?.exact) {
         // The index's answer is the search's: no row is read to decide (a locked record by its title).
         qb.andWhere(indexedSearchSql('p', criteria.viewer, candidates.exact), { viewerId: criteria.viewer?.id ?? 0 });

@@ -33,10 +33,22 @@ export async function clearSearchGrams(source: DataSource): Promise<void> {
  * double). `sql` narrows the rows a substring test then decides on; `exact`, when present, is the
  * answer itself: the rows holding a matching passage in any column, and in the first (title).
  */
-interface CandidateCondition {
+export interface CandidateCondition {
   sql: string;
   exact?: { any: string; title: string };
 }
+
+/**
+ * How a condition names the records holding a passage. `set`: the holders are read once (MySQL
+ * materializes the subquery), the way to count every match or to sort a few. `probe`: each row
+ * the query reaches is looked up in the postings' primary key, the way for a page that walks the
+ * list order and stops after it: reading a common search's every holder first (48,112 postings of
+ * `jazz` in a million events) costs several times the walk.
+ */
+export type HoldingForm = 'set' | 'probe';
+
+/** What the index says of a search, in both forms. */
+export type SearchCandidates = Record<HoldingForm, CandidateCondition>;
 
 /** How a kind's rows map to the records of its grams, when not one to one. */
 interface SharedTexts {
@@ -176,10 +188,23 @@ export class SearchGramIndex {
   }
 
   /** SQL: the kind's rows whose record holds one of the passages (in a column of `fields`, when given). */
-  private holding(passages: readonly bigint[], fields?: number): string {
+  private holding(form: HoldingForm, passages: readonly bigint[], fields?: number): string {
     if (passages.length === 0) return '1 = 0';
     const inFields = fields === undefined ? '' : ` AND sp.fields & ${fields} <> 0`;
-    return `${this.candidateColumn} IN (SELECT sp.record_id FROM ${SEARCH_POSTINGS_TABLE} sp WHERE sp.kind = ${this.kind} AND sp.passage_id IN (${passages.join(',')})${inFields})`;
+    const held = `sp.kind = ${this.kind} AND sp.passage_id IN (${passages.join(',')})${inFields}`;
+    // A scalar subquery: MariaDB would turn EXISTS into IN (exists_to_in) and read the set again.
+    if (form === 'probe')
+      return `(SELECT 1 FROM ${SEARCH_POSTINGS_TABLE} sp WHERE sp.record_id = ${this.candidateColumn} AND ${held} LIMIT 1) IS NOT NULL`;
+    return `${this.candidateColumn} IN (SELECT sp.record_id FROM ${SEARCH_POSTINGS_TABLE} sp WHERE ${held})`;
+  }
+
+  /** The condition of the passages' holders, in both forms. */
+  private holdingBoth(passagesPerTerm: ReadonlyArray<readonly bigint[]>, exact: boolean): SearchCandidates {
+    const condition = (form: HoldingForm): CandidateCondition => {
+      const sql = passagesPerTerm.map((passages) => this.holding(form, passages)).join(' AND ');
+      return exact ? { sql, exact: { any: sql, title: this.holding(form, passagesPerTerm[0], 1) } } : { sql };
+    };
+    return { set: condition('set'), probe: condition('probe') };
   }
 
   /**
@@ -189,24 +214,24 @@ export class SearchGramIndex {
    * a passage that contains its longest piece; the caller's substring test decides. Undefined
    * when the index cannot narrow the search (pieces of one character, too many passages).
    */
-  async candidates(terms: readonly string[], source: DataSource | EntityManager): Promise<CandidateCondition | undefined> {
+  async candidates(terms: readonly string[], source: DataSource | EntityManager): Promise<SearchCandidates | undefined> {
     if (!keepsSearchGrams(source)) return undefined;
     if (terms.length === 1) {
       const pieces = searchPieces(terms[0]);
       // Exact only without any passage break, also at the ends (`<jazz` is not `jazz`).
       if (pieces.length === 1 && pieces[0] === foldForSearch(terms[0])) {
         const passages = await matchingPassages(pieces[0], this.kind, source);
-        if (passages) return { sql: this.holding(passages), exact: { any: this.holding(passages), title: this.holding(passages, 1) } };
+        if (passages) return this.holdingBoth([passages], true);
       }
     }
-    const conditions: string[] = [];
+    const perTerm: bigint[][] = [];
     for (const term of terms) {
       const longest = searchPieces(term).sort((a, b) => characterCount(b) - characterCount(a))[0];
       if (longest === undefined) continue;
       const passages = await matchingPassages(longest, this.kind, source);
-      if (passages) conditions.push(this.holding(passages));
+      if (passages) perTerm.push(passages);
     }
-    return conditions.length === 0 ? undefined : { sql: conditions.join(' AND ') };
+    return perTerm.length === 0 ? undefined : this.holdingBoth(perTerm, false);
   }
 
   /**
