@@ -1,6 +1,6 @@
 import { APP_CONFIG, AppConfig } from '@app/config';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { UserNameTakenError, UsersService } from './users.service';
+import { TokenTakenError, UserNameTakenError, UsersService } from './users.service';
 
 export const ADMIN_NAME = 'admin';
 
@@ -22,8 +22,9 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     try {
       await this.ensureAdministrator();
     } catch (error) {
-      // Another instance sharing the database created the administrator first.
-      if (!(error instanceof UserNameTakenError)) throw error;
+      // Another instance sharing the database created the administrator first: under the name
+      // this start chose, or (ADMIN_TOKEN) with the same token under the name it chose.
+      if (!(error instanceof UserNameTakenError || error instanceof TokenTakenError)) throw error;
     }
   }
 

@@ -16,6 +16,14 @@ export class UserNameTakenError extends Error {
   }
 }
 
+/** A given token secret is registered already (ADMIN_TOKEN, by an instance starting alongside). */
+export class TokenTakenError extends Error {
+  constructor() {
+    super('This token is registered already.');
+    this.name = 'TokenTakenError';
+  }
+}
+
 /** How stale `last_used_utc` may get: it is written at most this often per token. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -51,14 +59,17 @@ export class UsersService {
 
   /**
    * Creates a user and its first token in one transaction; the secret is returned once and never
-   * stored. A taken name is a UserNameTakenError (also when another writer took it meanwhile: the
-   * unique clash re-runs the transaction, which then finds the user).
+   * stored. A taken name is a UserNameTakenError, a secret registered already a TokenTakenError
+   * (also when another writer took either meanwhile: the unique clash re-runs the transaction,
+   * which then finds it).
    */
   createWithToken(name: string, role: Role, secret = generateTokenSecret()): Promise<IssuedToken> {
+    const hash = hashTokenSecret(secret);
     return this.transactions.run(async (db) => {
       if (await this.users.findByName(name, db)) throw new UserNameTakenError(name);
+      if (await this.users.hasToken(hash, db)) throw new TokenTakenError();
       const user = await this.users.insertUser({ name, role, createdUtc: nowUtc() }, db);
-      await this.users.insertToken(user.id, hashTokenSecret(secret), nowUtc(), db);
+      await this.users.insertToken(user.id, hash, nowUtc(), db);
       return { user, token: secret };
     });
   }
