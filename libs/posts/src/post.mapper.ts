@@ -45,19 +45,20 @@ export function postHead(record: PostRecord, kind: PostKind, links: LinkContext,
 }
 
 /**
- * The keys a venue or organizer starts with: the head, its name under the kind's own key
- * (`venue`, `organizer`), then the body, in the order of docs/api-rules.md, Records as returned.
+ * The keys a venue or organizer starts with, as the parts of its response (recordResponse): the
+ * head, its name under the kind's own key (`venue`, `organizer`), then the body, in the order of
+ * docs/api-rules.md, Records as returned.
  */
-export function linkedRecordStart<Name extends string>(
+export function linkedRecordLead<Name extends string>(
   record: PostRecord,
   kind: PostKind,
   nameKey: Name,
   links: LinkContext,
   siteTimezone: string,
   now: Date,
-): PostHead & Record<Name, string> & PostBody {
+): [PostHead, Record<Name, string>, PostBody] {
   const name = { [nameKey]: record.title } as Record<Name, string>;
-  return { ...postHead(record, kind, links, siteTimezone, now), ...name, ...postBody(record) };
+  return [postHead(record, kind, links, siteTimezone, now), name, postBody(record)];
 }
 
 /** The keys that follow the record's name. */

@@ -1,6 +1,6 @@
 import { LinkContext, parseCost, toPlainText } from '@app/common';
 import { CalendarEvent } from '@app/domain';
-import { EVENT_KIND, globalId, lockedRecord, postBody, postHead, publicUrl, recordFields, shownWhenLocked } from '@app/posts';
+import { EVENT_KIND, globalId, lockedRecord, postBody, postHead, publicUrl, recordResponse, shownWhenLocked } from '@app/posts';
 import { CATEGORY_KIND, TAG_KIND } from '@app/terms';
 import { organizerJsonLd } from '../organizers/organizer.mapper';
 import { venueJsonLd } from '../venues/venue.mapper';
@@ -72,30 +72,24 @@ export function shownEvent(event: CalendarEvent, locked: boolean): CalendarEvent
   return locked ? lockedRecord(event, EVENT_SHOWN_WHEN_LOCKED) : event;
 }
 
-export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation): EventResponse {
+/** The keys EventPresenter computes from an occurrence's series (for a single event, from itself). */
+export type SeriesFields = Pick<
+  EventResponse,
+  'slug' | 'recurrence' | 'recurring_event_id' | 'recurrence_id' | 'recurrence_id_utc' | 'import'
+>;
+
+export function toEventResponse(event: CalendarEvent, linked: EventLinks, p: EventPresentation, series: SeriesFields): EventResponse {
   const { links, siteTimezone, now } = p;
   const body = postBody(event);
-  return {
-    ...postHead(event, EVENT_KIND, links, siteTimezone, now),
-    title: event.title,
-    description: body.description,
-    excerpt: body.excerpt,
-    slug: body.slug,
-    image: body.image,
-    // In the order event.fields.ts declares them; the hand-written ones computed here.
-    ...recordFields(event, EVENT_FIELDS, {
-      ...schedule(event),
-      ...parseCost(event.cost),
-      ...linkedRecords(linked, p),
-      custom_fields: [],
-      // A series' fields are added by EventPresenter, which reads the series of occurrences.
-      recurrence: null,
-      recurring_event_id: null,
-      recurrence_id: null,
-      recurrence_id_utc: null,
-      import: importLinkOf(event),
-    }),
-  };
+  const head = postHead(event, EVENT_KIND, links, siteTimezone, now);
+  // The fields in the order event.fields.ts declares them; the hand-written ones computed here
+  // and by EventPresenter (`series`, whose slug is the body's).
+  return recordResponse(
+    [head, { title: event.title, description: body.description, excerpt: body.excerpt, slug: series.slug, image: body.image }],
+    event,
+    EVENT_FIELDS,
+    [schedule(event), parseCost(event.cost), linkedRecords(linked, p), { custom_fields: [] }, series],
+  );
 }
 
 /** `import` of an answer: the source and UID (hidden with the rest of a locked event, whose link columns are emptied). */

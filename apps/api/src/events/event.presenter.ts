@@ -32,16 +32,15 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     return this.map(viewed, options, (view, eventLinks, presentation) => {
       const event = originals.get(view.id) ?? view;
       const series = seriesFor(event, seriesById);
-      return {
-        ...toEventResponse(view, eventLinks, presentation),
-        ...(options.single ? { json_ld: eventJsonLd(view, eventLinks, options.context.links) } : {}),
+      const response = toEventResponse(view, eventLinks, presentation, {
         slug: series?.slug ?? event.slug,
         recurrence: this.series.present(view.recurringEventId === null ? view : series, language),
         recurring_event_id: view.recurringEventId,
         recurrence_id: view.recurrenceIdUtc ? wallTime(view.recurrenceIdUtc, view.timezone) : null,
         recurrence_id_utc: view.recurrenceIdUtc ? wallTime(view.recurrenceIdUtc, 'UTC') : null,
         import: importLinkOf(view.recurringEventId === null || presentation.locked ? view : series),
-      };
+      });
+      return options.single ? { ...response, json_ld: eventJsonLd(view, eventLinks, options.context.links) } : response;
     });
   }
 

@@ -1,14 +1,11 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Organizer } from '@app/domain';
-import { linkedRecordStart, lockedRecord, ORGANIZER_KIND, publicUrl, recordFields, shownWhenLocked } from '@app/posts';
+import { linkedRecordLead, lockedRecord, ORGANIZER_KIND, publicUrl, recordResponse, shownWhenLocked } from '@app/posts';
 import { OrganizerResponse } from './dto/organizer.response';
 import { ORGANIZER_FIELDS } from './organizer.fields';
 
 export function toOrganizerResponse(organizer: Organizer, links: LinkContext, siteTimezone: string, now: Date): OrganizerResponse {
-  return {
-    ...linkedRecordStart(organizer, ORGANIZER_KIND, 'organizer', links, siteTimezone, now),
-    ...recordFields(organizer, ORGANIZER_FIELDS),
-  };
+  return recordResponse(linkedRecordLead(organizer, ORGANIZER_KIND, 'organizer', links, siteTimezone, now), organizer, ORGANIZER_FIELDS);
 }
 
 /** schema.org `Organization` for single-record responses. */

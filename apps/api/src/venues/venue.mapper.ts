@@ -1,13 +1,13 @@
 import { LinkContext, toPlainText } from '@app/common';
 import { Venue } from '@app/domain';
-import { linkedRecordStart, lockedRecord, publicUrl, recordFields, shownWhenLocked, VENUE_KIND } from '@app/posts';
+import { linkedRecordLead, lockedRecord, publicUrl, recordResponse, shownWhenLocked, VENUE_KIND } from '@app/posts';
 import { VenueResponse } from './dto/venue.response';
 import { stateProvinceOf, VENUE_FIELDS } from './venue.fields';
 
 export { stateProvinceOf } from './venue.fields';
 
 export function toVenueResponse(venue: Venue, links: LinkContext, siteTimezone: string, now: Date): VenueResponse {
-  return { ...linkedRecordStart(venue, VENUE_KIND, 'venue', links, siteTimezone, now), ...recordFields(venue, VENUE_FIELDS) };
+  return recordResponse(linkedRecordLead(venue, VENUE_KIND, 'venue', links, siteTimezone, now), venue, VENUE_FIELDS);
 }
 
 /** schema.org `Place` for single-record responses. */

@@ -89,7 +89,7 @@ export interface HandledFieldDeclaration<E = object> {
 export type AnyValueField = FieldDeclaration<any, FieldType>;
 /** Any declaration, whatever its entity and type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = AnyValueField | HandledFieldDeclaration<any>;
+export type AnyField = AnyValueField | HandledFieldDeclaration<any>;
 export type FieldMap = Record<string, AnyField>;
 
 export const isHandled = (field: AnyField): field is HandledFieldDeclaration => field.type === HANDLED;
