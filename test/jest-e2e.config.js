@@ -16,4 +16,7 @@ module.exports = {
   // A limit that only catches a hung test (speed is measured in bench/, never asserted here): on a
   // shared machine under load, starting the app against MariaDB alone has taken over 30 s.
   testTimeout: 120000,
+  // A suite whose setup fails can leave an app's database pool open; the run must then end with
+  // its failure, not wait for the pool (a CI run sat idle for half an hour after such a failure).
+  forceExit: true,
 };
