@@ -3,7 +3,8 @@ import { PostRecord } from '@app/domain';
 import { ApiProperty } from '@nestjs/swagger';
 import type { ApiPropertyOptions } from '@nestjs/swagger';
 import { SHOWN_WHEN_LOCKED } from '../locked-view';
-import { AnyField, AnyValueField, declaredEntries, FieldMap, HandledKeys, isHandled, RecordOf, valueEntries } from './field-declaration';
+import { AnyValueField, declaredEntries, FieldMap, HandledKeys, isHandled, RecordOf, valueEntries } from './field-declaration';
+import { recordResponse } from './record-response';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AbstractType<T> = abstract new (...args: any[]) => T;
@@ -35,32 +36,6 @@ export function WithRecordFields<B extends object, F extends FieldMap>(
 /** The values of a kind's hand-written fields, by response key, as its mapper computes them. */
 type HandledValues<F extends FieldMap, V = unknown> = Record<HandledKeys<F>, V>;
 
-/** A kind's declarations in order, and an object holding each of their keys. */
-interface FieldsShape {
-  entries: Array<[string, AnyField]>;
-  blank: Readonly<Record<string, unknown>>;
-}
-
-const shapes = new WeakMap<FieldMap, FieldsShape>();
-
-/**
- * The shape of a kind's fields, made once. Every answer's values start as a copy of `blank`: a
- * spread copy has V8's fast properties, and stores into keys it has keep them, where 40 keys added
- * one by one to `{}` made a dictionary, which every answer then spread slowly into its response
- * (most of the time of presenting a page of events).
- */
-function shapeOf(fields: FieldMap): FieldsShape {
-  let shape = shapes.get(fields);
-  if (!shape) {
-    const entries = declaredEntries(fields);
-    const keys: Record<string, unknown> = {};
-    for (const [name] of entries) keys[name] = undefined;
-    shape = { entries, blank: { ...keys } };
-    shapes.set(fields, shape);
-  }
-  return shape;
-}
-
 /**
  * The declared fields of a record as returned, in declaration order: the machinery's from the
  * record, the hand-written ones from `handled` (required exactly when the kind declares some).
@@ -70,14 +45,8 @@ export function recordFields<E extends object, F extends FieldMap, H extends Han
   fields: F,
   ...handled: [HandledKeys<F>] extends [never] ? [] : [H]
 ): RecordOf<F> & H {
-  const handledValues = (handled[0] ?? {}) as Record<string, unknown>;
-  const { entries, blank } = shapeOf(fields);
-  const values: Record<string, unknown> = { ...blank };
-  for (const [name, field] of entries) {
-    if (isHandled(field)) values[name] = handledValues[name];
-    else values[name] = field.read ? field.read(record) : record[field.column as keyof E];
-  }
-  return values as RecordOf<F> & H;
+  // One mechanism for every kind's values: recordResponse with nothing before the fields.
+  return recordResponse([], record, fields, handled as readonly object[]) as RecordOf<F> & H;
 }
 
 /**
