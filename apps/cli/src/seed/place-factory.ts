@@ -28,9 +28,10 @@ export function venueRow(context: SeedContext, slugs: SlugAllocator): VenueRow {
   const title = fillSlots(random.pick(VENUE_PATTERNS), random, { city: [city.name], word: PLACE_WORDS });
   const slug = slugs.allocate(title);
   const located = random.chance(0.85);
+  // A literal key opens the row (see publishedPost).
   return {
-    ...publishedPost(context, { slug, title, description: `<p>${title}, ${city.name}.</p>` }),
     address: `${random.pick(city.englishStreets ? STREETS.en : STREETS.de)} ${random.int(1, 120)}`,
+    ...publishedPost(context, { slug, title, description: `<p>${title}, ${city.name}.</p>` }),
     city: city.name,
     country: city.country,
     province: city.state,
@@ -52,8 +53,8 @@ export function organizerRow(context: SeedContext, slugs: SlugAllocator): Organi
   const title = fillSlots(random.pick(ORGANIZER_PATTERNS), random, { city: [city.name], word: PLACE_WORDS });
   const slug = slugs.allocate(title);
   return {
-    ...publishedPost(context, { slug, title, description: '' }),
     phone: random.chance(0.7) ? phone(random, city) : '',
+    ...publishedPost(context, { slug, title, description: '' }),
     website: random.chance(0.8) ? `https://${slug}.example.org` : '',
     email: random.chance(0.8) ? `info@${slug}.example.org` : '',
   };

@@ -24,7 +24,12 @@ type PostColumns = Pick<
   | 'modifiedUtc'
 >;
 
-/** The shared columns of a record published at the moment of seeding. */
+/**
+ * The shared columns of a record published at the moment of seeding. Spread it after a row's first
+ * literal key, never first: V8 gives an object opened by a spread its source's shape, then turns it
+ * into a slow dictionary as a dozen more keys arrive (about 45 µs per row instead of 1 µs; 45 s of
+ * CPU in a million-event seed).
+ */
 export function publishedPost(
   context: SeedContext,
   fields: { slug: string; title: string; description: string; excerpt?: string },
