@@ -14,3 +14,4 @@ export * from './database-module';
 export * from './query-in-slices';
 export * from './multi-row-insert';
 export * from './write-slot';
+export * from './mysql-literal';

@@ -36,6 +36,7 @@ import { ImportSources1797600000000 } from './migrations/1797600000000-import-so
 import { Lease } from './leases/lease.entity';
 import { Leases1797650000000 } from './migrations/1797650000000-leases';
 import { CounterSlots1797900000000 } from './migrations/1797900000000-counter-slots';
+import { SearchPostingCopies1797960000000 } from './migrations/1797960000000-search-posting-copies';
 import { TermCount } from './terms/term-count.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
@@ -85,5 +86,6 @@ export const SCHEMA: SchemaParts = {
     Leases1797650000000,
     SearchPassages1797700000000,
     CounterSlots1797900000000,
+    SearchPostingCopies1797960000000,
   ],
 };

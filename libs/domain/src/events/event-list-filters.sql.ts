@@ -23,10 +23,7 @@ export function applyEventListFilters(qb: WhereExpressionBuilder, criteria: Even
     // A venue's or organizer's events are found from their link rows: a unary + keeps SQLite
     // from walking the window's index instead (MySQL ignores it and starts there anyway).
     const column = unindexed || criteria.venueIds || criteria.organizerIds ? (name: string) => `+p.${name}` : (name: string) => `p.${name}`;
-    qb.andWhere(`${column('hide_from_listings')} = :hidden`, { hidden: false });
-    // A series is listed by its occurrences.
-    qb.andWhere('p.is_series = :seriesRow', { seriesRow: false });
-    whereDates(qb, criteria.window, column);
+    whereListed(qb, criteria.window, column, 'p');
   }
   // A locked event's terms, venues and organizers are hidden: a filter on them must not find it.
   if (
@@ -102,6 +99,17 @@ export function walksStartOrder(criteria: EventListCriteria, reach: PageReach): 
     criteria.geoloc === undefined &&
     criteria.statuses.includes('publish')
   );
+}
+
+/**
+ * Listed in the window: not hidden, not a series row (a series is listed by its occurrences), its
+ * dates within the window. `column` names a column of the row aliased `alias` (the events, or the
+ * search postings' copies of their columns).
+ */
+export function whereListed(qb: WhereExpressionBuilder, window: DateWindow, column: (name: string) => string, alias: string): void {
+  qb.andWhere(`${column('hide_from_listings')} = :hidden`, { hidden: false });
+  qb.andWhere(`${alias}.is_series = :seriesRow`, { seriesRow: false });
+  whereDates(qb, window, column);
 }
 
 function whereDates(qb: WhereExpressionBuilder, window: DateWindow, column: (name: string) => string): void {

@@ -14,6 +14,8 @@ export interface EventTally {
   /** Seconds from start to end. */
   span: number;
   termIds: number[];
+  /** The event's ID, when the tally was read from its row. */
+  eventId?: number;
 }
 
 /** Scope of the day counts of every listed event; a term's own scope is its ID. */
@@ -36,6 +38,7 @@ export function tallyOf(row: {
   termIds: number[];
   isSeries?: boolean;
   isOccurrence?: boolean;
+  eventId?: number;
 }): EventTally {
   const published = row.status === 'publish';
   return {
@@ -45,6 +48,7 @@ export function tallyOf(row: {
     day: utcDay(row.startUtc),
     span: Math.max(0, Math.round((row.endUtc.getTime() - row.startUtc.getTime()) / 1000)),
     termIds: row.termIds,
+    eventId: row.eventId,
   };
 }
 

@@ -15,6 +15,8 @@ import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-sea
 import { utcDay } from './event-tally';
 import { SeriesOccurrencesRepository, textOwnerOf } from './series-occurrences.repository';
 import { eventSearchGrams } from '../search/search-gram-kinds';
+import { SearchCandidates } from '../search/search-gram-index';
+import { countOwnTextMatches, countsFromPostings, SHARED_TEXT_POSTINGS } from './event-search-postings.sql';
 
 /**
  * Every query over the events table: the event list with its filters and order, and what other
@@ -174,12 +176,20 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * but ending after it are taken away, found among those starting within the longest event span
    * before the window's end (two statements: the reach needs the span). Exact for every window.
    */
-  protected override async countPage(qb: SelectQueryBuilder<CalendarEvent>, criteria: EventListCriteria): Promise<number> {
+  protected override async countPage(
+    qb: SelectQueryBuilder<CalendarEvent>,
+    criteria: EventListCriteria,
+    candidates?: SearchCandidates,
+  ): Promise<number> {
     const scope = talliedScope(criteria);
     const { start, end } = criteria.window;
     const days = scope !== undefined && start && end ? wholeDays(start, end) : undefined;
-    if (scope === undefined || !start || !end || !days)
-      return searchesIndex(this.dataSource, criteria.search) ? this.countSearch(criteria) : qb.getCount();
+    if (scope === undefined || !start || !end || !days) {
+      if (searchesIndex(this.dataSource, criteria.search)) return this.countSearch(criteria);
+      const passages = candidates?.set.exact?.passages;
+      if (passages && countsFromPostings(criteria)) return this.countFromPostings(criteria, passages);
+      return qb.getCount();
+    }
     const [span, middle, tail, head] = await selectScalars(this.dataSource, [
       this.counts.longestSpanQuery(),
       this.counts.sumDaysQuery(scope, utcDay(days.first), utcDay(days.after)),
@@ -205,6 +215,16 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       countTo: to,
       windowEnd: criteria.window.end,
     });
+  }
+
+  /**
+   * MySQL/MariaDB, an exactly indexed search (event-search-postings.sql.ts): the records showing
+   * their own texts from the postings' copies, the occurrences showing their series' through their rows.
+   */
+  private async countFromPostings(criteria: EventListCriteria, passages: readonly bigint[]): Promise<number> {
+    const ownTexts = await countOwnTextMatches(this.dataSource, criteria, passages);
+    const seriesTexts = await this.countWith(criteria, eventSearchGrams.exactThrough(passages, SHARED_TEXT_POSTINGS));
+    return ownTexts + seriesTexts;
   }
 
   /** An indexed search's total (event-search.sql.ts): the index's matches, each checked. */

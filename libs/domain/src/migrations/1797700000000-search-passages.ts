@@ -52,7 +52,8 @@ export class SearchPassages1797700000000 implements MigrationInterface {
     );
     await this.textIndex(queryRunner, TEXT_INDEX);
     await clearSearchGrams(queryRunner.connection);
-    for (const index of [eventSearchGrams, venueSearchGrams, organizerSearchGrams]) await index.fill(queryRunner.connection);
+    // The postings' copies of event columns come with migration SearchPostingCopies, which fills them.
+    for (const index of [eventSearchGrams, venueSearchGrams, organizerSearchGrams]) await index.fill(queryRunner.connection, 0, false);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -187,7 +187,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
     const candidates = await this.searchCandidates(criteria);
     const qb = this.filterQuery(criteria, candidates?.set);
-    const total = await this.countPage(qb, criteria);
+    const total = await this.countPage(qb, criteria, candidates);
     const offset = (window.page - 1) * window.perPage;
     // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
     // otherwise reach the SQL as an OFFSET like 1e+21.
@@ -243,9 +243,14 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return qb;
   }
 
-  /** The list's total (`X-TEC-Total`); a kind may answer it from kept counts. */
-  protected countPage(qb: SelectQueryBuilder<T>, _criteria: C): Promise<number> {
+  /** The list's total (`X-TEC-Total`); a kind may answer it from kept counts, or its search from the index. */
+  protected countPage(qb: SelectQueryBuilder<T>, _criteria: C, _candidates?: SearchCandidates): Promise<number> {
     return qb.getCount();
+  }
+
+  /** How many visible records the list's filters keep with the search narrowed by `candidates`. */
+  protected countWith(criteria: C, candidates: CandidateCondition): Promise<number> {
+    return this.filterQuery(criteria, candidates).getCount();
   }
 
   /** The kind's own list filters. */

@@ -1,3 +1,4 @@
+import { mysqlLiteral } from '@app/database';
 import { DataSource, EntityManager } from 'typeorm';
 import { characterCount, foldForSearch, passagesOf, searchPieces } from './search-grams';
 import { byKey, matchingPassages, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE, passageId, POSTINGS_TABLE, storePassages } from './search-passages';
@@ -7,6 +8,28 @@ import { byKey, matchingPassages, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE, passageId
  * searches read its index `(kind, passage_id, record_id, fields)` (migration SearchPassages).
  */
 export const SEARCH_POSTINGS_TABLE = POSTINGS_TABLE;
+
+/**
+ * The postings' index by passage: which records hold a passage, and (events) what a list checks of
+ * them, so that a search's total reads this index alone. `is_series` before the record: the
+ * records whose texts stand for other rows (a series for its occurrences) are a range of their own.
+ */
+export const POSTINGS_BY_PASSAGE_INDEX = {
+  name: 'IDX_search_postings_listing',
+  columns: [
+    'kind',
+    'passage_id',
+    'is_series',
+    'record_id',
+    'fields',
+    'status',
+    'published_utc',
+    'hide_from_listings',
+    'start_utc',
+    'end_utc',
+    'locked',
+  ],
+} as const;
 
 /** Which records a row of the table belongs to (one table for every searchable kind). */
 const KIND_OF_TABLE: Record<string, number> = { events: 1, venues: 2, organizers: 3 };
@@ -35,7 +58,7 @@ export async function clearSearchGrams(source: DataSource): Promise<void> {
  */
 export interface CandidateCondition {
   sql: string;
-  exact?: { any: string; title: string };
+  exact?: { any: string; title: string; passages: readonly bigint[] };
 }
 
 /**
@@ -58,6 +81,17 @@ interface SharedTexts {
   owners: string;
 }
 
+/**
+ * Columns of a record that its postings carry as well (postings column → SQL over the record
+ * aliased `r`), kept equal to the record's row in the transaction that writes either: what a list
+ * checks of a match can then be read from the postings alone (EventsRepository counts a search's
+ * matches so), instead of one index look-up per match.
+ */
+export type PostingCopies = Readonly<Record<string, string>>;
+
+/** A record to index in bulk: ID, texts, and the values of its copies when the caller has them at hand. */
+export type IndexedRecord = [id: number, texts: readonly string[], copies?: readonly unknown[]];
+
 /** A record's passages: ID → the columns holding it (bit i: column i) and its text. */
 type Postings = Map<bigint, { fields: number; text: string }>;
 
@@ -76,6 +110,7 @@ export class SearchGramIndex {
     readonly table: string,
     readonly columns: readonly string[],
     shared?: SharedTexts,
+    readonly copies?: PostingCopies,
   ) {
     this.candidateColumn = `p.${shared?.column ?? 'id'}`;
     this.owners = shared?.owners ?? '1 = 1';
@@ -141,6 +176,26 @@ export class SearchGramIndex {
       changed.map(([passage, entry]) => [passage, recordId, entry.fields]),
       db,
     );
+    if (after) await this.syncCopies([recordId], db);
+  }
+
+  /**
+   * Brings the copies on these records' postings to their rows: after any write of a record's
+   * copied columns (EventsRepository notes those writes with the counts it keeps, which call
+   * this when they flush). Rows in record order, each record's own postings only.
+   */
+  async syncCopies(ids: readonly number[], db: EntityManager | DataSource): Promise<void> {
+    if (!this.copies || ids.length === 0 || !keepsSearchGrams(db)) return;
+    const set = Object.entries(this.copies)
+      .map(([column, sql]) => `sp.${column} = ${sql}`)
+      .join(', ');
+    const sorted = [...new Set(ids.map((id) => Math.trunc(id)))].sort((a, b) => a - b);
+    for (let start = 0; start < sorted.length; start += FILL_RECORDS) {
+      const list = sorted.slice(start, start + FILL_RECORDS).join(',');
+      await db.query(
+        `UPDATE ${SEARCH_POSTINGS_TABLE} sp INNER JOIN ${this.table} r ON r.id = sp.record_id SET ${set} WHERE sp.kind = ${this.kind} AND sp.record_id IN (${list})`,
+      );
+    }
   }
 
   /** Removes the postings of those of the rows that own their texts, before the rows are deleted. */
@@ -155,54 +210,91 @@ export class SearchGramIndex {
     }
   }
 
-  /** Postings in key order; a row already there takes the new columns (a fill beside the service). */
-  private async insertPostings(rows: Array<[bigint, number, number]>, db: EntityManager | DataSource): Promise<void> {
+  /**
+   * Postings in key order; a row already there takes the new columns (a fill beside the service).
+   * `copies`: the copied columns' values of some records, as SQL literals (the others' keep their
+   * defaults until syncCopies).
+   */
+  private async insertPostings(
+    rows: Array<[bigint, number, number]>,
+    db: EntityManager | DataSource,
+    copies?: ReadonlyMap<number, string>,
+  ): Promise<void> {
     rows.sort(([a, idA], [b, idB]) => idA - idB || byKey(a, b));
+    const copied = copies?.size && this.copies ? Object.keys(this.copies) : [];
+    const columns = ['kind', 'passage_id', 'record_id', 'fields', ...copied];
+    const updates = ['fields', ...copied].map((column) => `${column} = VALUES(${column})`).join(', ');
     for (let start = 0; start < rows.length; start += POSTINGS_PER_STATEMENT) {
       const values = rows
         .slice(start, start + POSTINGS_PER_STATEMENT)
-        .map(([passage, id, fields]) => `(${this.kind},${passage},${id},${fields})`)
+        .map(([passage, id, fields]) => {
+          const own = copied.length ? `,${copies?.get(id) ?? copied.map(() => 'DEFAULT').join(',')}` : '';
+          return `(${this.kind},${passage},${id},${fields}${own})`;
+        })
         .join(',');
-      await db.query(
-        `INSERT INTO ${SEARCH_POSTINGS_TABLE} (kind, passage_id, record_id, fields) VALUES ${values} ON DUPLICATE KEY UPDATE fields = VALUES(fields)`,
-      );
+      await db.query(`INSERT INTO ${SEARCH_POSTINGS_TABLE} (${columns.join(', ')}) VALUES ${values} ON DUPLICATE KEY UPDATE ${updates}`);
     }
   }
 
   /**
    * Indexes records written past the repositories (a bulk load, a fill): their passages and
-   * postings. `known`: passages this process already stored, not asked for again.
+   * postings. `known`: passages this process already stored, not asked for again. A record given
+   * without the values of its copies has them read from its row (`copies` false: the table has
+   * no copies yet, as in the migration that created it).
    */
-  async addRecords(records: Array<[number, readonly string[]]>, db: EntityManager | DataSource, known?: Set<string>): Promise<void> {
+  async addRecords(records: readonly IndexedRecord[], db: EntityManager | DataSource, known?: Set<string>, copies = true): Promise<void> {
     if (!keepsSearchGrams(db)) return;
     const passages = new Map<bigint, string>();
     const rows: Array<[bigint, number, number]> = [];
-    for (const [id, texts] of records) {
+    const given = new Map<number, string>();
+    const unread: number[] = [];
+    for (const [id, texts, values] of records) {
+      const recordId = Math.trunc(id);
+      if (values) given.set(recordId, values.map(mysqlLiteral).join(','));
+      else unread.push(recordId);
       for (const [passage, entry] of this.postingsOf(texts)) {
         passages.set(passage, entry.text);
-        rows.push([passage, Math.trunc(id), entry.fields]);
+        rows.push([passage, recordId, entry.fields]);
       }
     }
     await storePassages(passages, this.kind, db, known);
-    await this.insertPostings(rows, db);
+    await this.insertPostings(rows, db, copies ? given : undefined);
+    if (copies) await this.syncCopies(unread, db);
   }
 
-  /** SQL: the kind's rows whose record holds one of the passages (in a column of `fields`, when given). */
-  private holding(form: HoldingForm, passages: readonly bigint[], fields?: number): string {
+  /**
+   * SQL: the kind's rows whose record holds one of the passages (in a column of `fields`, when
+   * given; through postings meeting `postings`, SQL on `sp`, when given).
+   */
+  private holding(form: HoldingForm, passages: readonly bigint[], fields?: number, postings?: string): string {
     if (passages.length === 0) return '1 = 0';
     const inFields = fields === undefined ? '' : ` AND sp.fields & ${fields} <> 0`;
-    const held = `sp.kind = ${this.kind} AND sp.passage_id IN (${passages.join(',')})${inFields}`;
+    const held = `${this.postingsWhere(passages)}${inFields}${postings ? ` AND ${postings}` : ''}`;
     // A scalar subquery: MariaDB would turn EXISTS into IN (exists_to_in) and read the set again.
     if (form === 'probe')
       return `(SELECT 1 FROM ${SEARCH_POSTINGS_TABLE} sp WHERE sp.record_id = ${this.candidateColumn} AND ${held} LIMIT 1) IS NOT NULL`;
     return `${this.candidateColumn} IN (SELECT sp.record_id FROM ${SEARCH_POSTINGS_TABLE} sp WHERE ${held})`;
   }
 
+  /** SQL on the postings aliased `sp`: those of the kind's records holding one of the passages. */
+  postingsWhere(passages: readonly bigint[]): string {
+    return passages.length === 0 ? '1 = 0' : `sp.kind = ${this.kind} AND sp.passage_id IN (${passages.join(',')})`;
+  }
+
+  /**
+   * The exact answer of these passages (set form) through the postings that meet `postings` (SQL
+   * on `sp`) only: e.g. the rows showing the texts of a record whose texts stand for other rows.
+   */
+  exactThrough(passages: readonly bigint[], postings: string): CandidateCondition {
+    const any = this.holding('set', passages, undefined, postings);
+    return { sql: any, exact: { any, title: this.holding('set', passages, 1, postings), passages } };
+  }
+
   /** The condition of the passages' holders, in both forms. */
   private holdingBoth(passagesPerTerm: ReadonlyArray<readonly bigint[]>, exact: boolean): SearchCandidates {
     const condition = (form: HoldingForm): CandidateCondition => {
       const sql = passagesPerTerm.map((passages) => this.holding(form, passages)).join(' AND ');
-      return exact ? { sql, exact: { any: sql, title: this.holding(form, passagesPerTerm[0], 1) } } : { sql };
+      return exact ? { sql, exact: { any: sql, title: this.holding(form, passagesPerTerm[0], 1), passages: passagesPerTerm[0] } } : { sql };
     };
     return { set: condition('set'), probe: condition('probe') };
   }
@@ -239,7 +331,7 @@ export class SearchGramIndex {
    * per statement. Rows already there stay: a fill beside the service loses nothing, and postings
    * of a text changed meanwhile only add candidates.
    */
-  async fill(source: DataSource, afterId = 0): Promise<number> {
+  async fill(source: DataSource, afterId = 0, copies = true): Promise<number> {
     if (!keepsSearchGrams(source)) return 0;
     const known = new Set<string>();
     let last = afterId;
@@ -251,9 +343,10 @@ export class SearchGramIndex {
       )) as Array<Record<string, unknown> & { id: number | string }>;
       if (rows.length === 0) return records;
       await this.addRecords(
-        rows.map((row) => [Number(row.id), this.textsOfRow(row)]),
+        rows.map((row): IndexedRecord => [Number(row.id), this.textsOfRow(row)]),
         source,
         known,
+        copies,
       );
       records += rows.length;
       last = Number(rows[rows.length - 1].id);

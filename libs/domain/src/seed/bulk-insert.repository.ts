@@ -10,7 +10,8 @@ import { createMissingIndexes, dropDeferredIndexes } from './deferred-indexes';
 import { insertLiteralRows } from './mysql-literal-rows';
 import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
-import { eventSearchGrams } from '../search/search-gram-kinds';
+import { IndexedRecord } from '../search/search-gram-index';
+import { eventPostingCopyValues, eventSearchGrams } from '../search/search-gram-kinds';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { termNameKey } from '../terms/term-name-key';
 import { TermTarget, taxonomyOf } from '../terms/terms.repository';
@@ -140,11 +141,17 @@ export class BulkInsertRepository {
    */
   async insertEvents(plans: PlannedEvent[], db: EntityManager, storedPassages?: Set<string>): Promise<number[]> {
     const ids = db.connection.options.type === 'better-sqlite3' ? writeEventsSqlite(plans, db) : await this.insertEventRows(plans, db);
-    // MySQL/MariaDB: search postings from the texts at hand (no read back of the rows); an
-    // occurrence is found through its series' texts (text_id), so it needs none of its own.
+    // MySQL/MariaDB: search postings from the texts and columns at hand (no read back of the
+    // rows); an occurrence is found through its series' texts (text_id), so it needs none of its own.
     const ownTexts = plans.flatMap(({ row }, i) => (row.recurringEventId == null ? [{ row, id: ids[i] }] : []));
     await eventSearchGrams.addRecords(
-      ownTexts.map(({ row, id }) => [id, eventSearchGrams.columns.map((column) => String(row[column as 'title'] ?? ''))]),
+      ownTexts.map(
+        ({ row, id }): IndexedRecord => [
+          id,
+          eventSearchGrams.columns.map((column) => String(row[column as 'title'] ?? '')),
+          eventPostingCopyValues(row),
+        ],
+      ),
       db,
       storedPassages,
     );

@@ -1,7 +1,7 @@
 import { TransactionRunner } from '@app/database';
 import { DataSource } from 'typeorm';
 import { CalendarEvent } from '../events/event.entity';
-import { keepsSearchGrams, SEARCH_POSTINGS_TABLE } from '../search/search-gram-index';
+import { keepsSearchGrams, POSTINGS_BY_PASSAGE_INDEX, SEARCH_POSTINGS_TABLE } from '../search/search-gram-index';
 
 /** A secondary index a bulk load drops and builds again after it. */
 interface DeferredIndex {
@@ -10,11 +10,11 @@ interface DeferredIndex {
   columns: string[];
 }
 
-/** The search postings' index by passage (migration SearchPassages): what searches read. */
+/** The search postings' index by passage (migration SearchPostingCopies): what searches read. */
 const POSTINGS_BY_PASSAGE: DeferredIndex = {
   table: SEARCH_POSTINGS_TABLE,
-  name: 'IDX_search_postings_passage',
-  columns: ['kind', 'passage_id', 'record_id', 'fields'],
+  name: POSTINGS_BY_PASSAGE_INDEX.name,
+  columns: [...POSTINGS_BY_PASSAGE_INDEX.columns],
 };
 
 /**

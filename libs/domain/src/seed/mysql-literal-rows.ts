@@ -1,18 +1,9 @@
-import { escape } from 'mysql2';
+import { mysqlLiteral } from '@app/database';
 import { EntityManager, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /** Rows per INSERT: 500 events are a statement of about 1 MB, below max_allowed_packet (16 MB). */
 const ROWS_PER_INSERT = 500;
-
-/** A value in the driver's stored form as an SQL literal (dates in UTC, as the connection's `timezone: 'Z'`). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (value instanceof Date) return `'${value.toISOString().slice(0, 19).replace('T', ' ')}'`;
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  return escape(String(value));
-}
 
 /**
  * Multi-row INSERTs on MySQL/MariaDB written as literals: TypeORM's insert builder binds each of
@@ -30,7 +21,7 @@ export async function insertLiteralRows<E extends ObjectLiteral>(target: Functio
       const record = row as Record<string, unknown>;
       const fields = columns.map((column) => {
         const value = record[column.propertyName] ?? column.default ?? null;
-        return literal(value === null ? null : driver.preparePersistentValue(value, column));
+        return mysqlLiteral(value === null ? null : driver.preparePersistentValue(value, column));
       });
       return `(${fields.join(', ')})`;
     });

@@ -2,6 +2,7 @@ import { PROCESS_WRITE_SLOT } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
+import { eventSearchGrams } from '../search/search-gram-kinds';
 import { termCountSql } from './term.entity';
 
 /**
@@ -17,6 +18,8 @@ interface Pending {
   /** `scope|day` → delta. */
   days: Map<string, number>;
   span: number;
+  /** Events noted: their search postings' copies of their columns follow their rows at the flush. */
+  events: Set<number>;
 }
 
 /**
@@ -61,7 +64,7 @@ export class TermCountsRepository {
       .getRawOne<TallyRow>();
     if (!row) return null;
     const termIds = withTerms ? await this.termIdsOf(eventId, db) : [];
-    return tallyOfRow(row, termIds);
+    return tallyOfRow(row, termIds, eventId);
   }
 
   /**
@@ -86,7 +89,7 @@ export class TermCountsRepository {
       terms.set(id, [...(terms.get(id) ?? []), Number(link.termId)]);
     }
     for (const row of rows as Array<TallyRow & { id: number | string }>)
-      this.noteEvent(db, tallyOfRow(row, terms.get(Number(row.id)) ?? []), sign);
+      this.noteEvent(db, tallyOfRow(row, terms.get(Number(row.id)) ?? [], Number(row.id)), sign);
   }
 
   private async termIdsOf(eventId: number, db: EntityManager): Promise<number[]> {
@@ -103,6 +106,7 @@ export class TermCountsRepository {
   noteEvent(db: EntityManager, tally: EventTally | null, sign: 1 | -1): void {
     if (!tally) return;
     const pending = this.pendingOf(db);
+    if (tally.eventId !== undefined) pending.events.add(tally.eventId);
     if (tally.published) for (const id of tally.termIds) pending.terms.set(id, (pending.terms.get(id) ?? 0) + sign);
     for (const key of dayKeys(tally)) this.addDay(pending, key, sign);
     if (sign > 0) pending.span = Math.max(pending.span, tally.span);
@@ -140,6 +144,9 @@ export class TermCountsRepository {
     // Most events are no longer than the longest so far: only a longer one touches a span row.
     if (pending.span > (await this.longestSpan(db)))
       await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, PROCESS_WRITE_SLOT, pending.span]], 'max');
+    // Every write of what these counts see of an event (status, listing, lock, dates) notes the
+    // event: its search postings' copies of those columns follow here, last, from its row.
+    await eventSearchGrams.syncCopies([...pending.events], db);
   }
 
   private async longestSpan(db: EntityManager): Promise<number> {
@@ -177,7 +184,7 @@ export class TermCountsRepository {
 
   private pendingOf(db: EntityManager): Pending {
     let pending = this.pending.get(db);
-    if (!pending) this.pending.set(db, (pending = { terms: new Map(), days: new Map(), span: 0 }));
+    if (!pending) this.pending.set(db, (pending = { terms: new Map(), days: new Map(), span: 0, events: new Set() }));
     return pending;
   }
 
@@ -199,7 +206,7 @@ interface TallyRow {
   recurringEventId: number | string | null;
 }
 
-function tallyOfRow(row: TallyRow, termIds: number[]): EventTally {
+function tallyOfRow(row: TallyRow, termIds: number[], eventId: number): EventTally {
   const date = (value: string | Date) => (value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`));
   return tallyOf({
     status: row.status,
@@ -210,6 +217,7 @@ function tallyOfRow(row: TallyRow, termIds: number[]): EventTally {
     termIds,
     isSeries: Boolean(Number(row.series)),
     isOccurrence: row.recurringEventId !== null,
+    eventId,
   });
 }
 
