@@ -176,7 +176,8 @@ export class SearchGramIndex {
       changed.map(([passage, entry]) => [passage, recordId, entry.fields]),
       db,
     );
-    if (after) await this.syncCopies([recordId], db);
+    // New postings start with the copies' defaults (other columns' changes are synced at the kept counts' flush).
+    if (after && changed.length > 0) await this.syncCopies([recordId], db);
   }
 
   /**
