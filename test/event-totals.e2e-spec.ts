@@ -1,6 +1,7 @@
 import { ADMIN_TOKEN, bearer, TestApp, createTestApp } from './support/test-app';
 import { queriesDuring } from './support/events-sql-counter';
 import { createEvent, createTerm, EVENTS, listEvents, updateEvent } from './support/events-fixtures';
+import { readsIndexOnly, statementsDuring } from './support/query-plans';
 
 /**
  * `X-TEC-Total` of a list without filters, or with one term, is read from kept day
@@ -77,6 +78,19 @@ describe('events: totals from kept day counts stay exact', () => {
       const sql = await queriesDuring(t, () => listEvents(t, query).expect(200));
       expect(sql.some((statement) => /event_day_counts/.test(statement))).toBe(true);
     }
+  });
+
+  it('counts the partial days and the events running past the window, and finds the page, from indexes alone', async () => {
+    const window = { start_date: '2027-02-03 09:30:00', end_date: '2027-02-16 10:00:00', strict_dates: true };
+    const ran = await statementsDuring(t, () => listEvents(t, window).expect(200));
+    const onEvents = ran.filter(({ sql }) => /FROM [`"]events[`"] [`"]p[`"]/.test(sql));
+    // The first day's and last day's starts (one statement with the day counts), then the events running past the end.
+    const counts = onEvents.filter(({ sql }) => sql.includes('COUNT(1)'));
+    expect(counts).toHaveLength(2);
+    for (const statement of counts) expect(await readsIndexOnly(t.dataSource, statement, 'IDX_events_listing_covering')).toBe(true);
+    const pages = onEvents.filter(({ sql }) => sql.includes('ORDER BY'));
+    expect(pages).toHaveLength(1);
+    expect(await readsIndexOnly(t.dataSource, pages[0], 'IDX_events_list_order')).toBe(true);
   });
 
   it('counts at least one event in the month (the windows above are not all empty)', async () => {

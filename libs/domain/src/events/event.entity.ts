@@ -16,13 +16,14 @@ export const IMPORT_LINK_COLUMNS = [
 export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 
 @PostRecordTable('events')
-// Covers the list's visibility and window conditions, so COUNT and the page query read only the index.
-@Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc'])
+// Covers the list's visibility and window conditions (a series row is not listed: `is_series` too),
+// so the counts of partial days and of events running past a window read only the index.
+@Index('IDX_events_listing_covering', ['status', 'startUtc', 'endUtc', 'hideFromListings', 'publishedUtc', 'isSeries'])
 @Index('IDX_events_end', ['endUtc'])
 // Pages of the list in (start_utc, id) order: a page walks this index from the window's start and
-// stops after LIMIT rows; it covers the page's visibility and window conditions, so the rows
-// walked past (a deep page) are never read from the table.
-@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc'])
+// stops after LIMIT rows; it covers the page's visibility and window conditions (`is_series`
+// included), so the rows walked past (a deep page) are never read from the table.
+@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc', 'isSeries'])
 // An occurrence is known by its series and original start; its row keeps its ID while that start occurs.
 @Index('UQ_events_occurrence', ['recurringEventId', 'recurrenceIdUtc'], { unique: true })
 // MySQL/MariaDB search: the index's matches are rows whose text_id is among their records; the
