@@ -1,6 +1,7 @@
 import { queriesDuring } from './support/events-sql-counter';
 import { TestApp, createTestApp } from './support/test-app';
 import { Body, createEvent, listEvents } from './support/events-fixtures';
+import { readsIndexOnly, statementsDuring } from './support/query-plans';
 
 /**
  * A search matching a thousand events or more in the window is answered by walking the events in
@@ -114,6 +115,15 @@ describe('events: a common search or term filter walks the start order', () => {
       expect(Number(plan.key_len)).toBeGreaterThan(1);
     } finally {
       spy.mockRestore();
+    }
+  });
+
+  it('a walk that filters on content reads the list-order index alone (the lock and text_id are in it)', async () => {
+    for (const query of [{ search: 'zqcommon' }, { categories: 'zqoften' }]) {
+      const ran = await statementsDuring(t, () => listEvents(t, { ...window, per_page: 10, ...query }).expect(200));
+      const pages = ran.filter(({ sql }) => /FROM [`"]events[`"] [`"]p[`"]/.test(sql) && sql.includes('ORDER BY'));
+      expect(pages).toHaveLength(1);
+      expect([query, await readsIndexOnly(t.dataSource, pages[0], 'IDX_events_list_order')]).toEqual([query, true]);
     }
   });
 

@@ -37,7 +37,7 @@ import { Lease } from './leases/lease.entity';
 import { Leases1797650000000 } from './migrations/1797650000000-leases';
 import { CounterSlots1797900000000 } from './migrations/1797900000000-counter-slots';
 import { SearchPostingCopies1797960000000 } from './migrations/1797960000000-search-posting-copies';
-import { ListingIndexesSeries1798050000000 } from './migrations/1798050000000-listing-indexes-series';
+import { ListIndexColumns1798050000000 } from './migrations/1798050000000-list-index-columns';
 import { TermCount } from './terms/term-count.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
@@ -88,6 +88,6 @@ export const SCHEMA: SchemaParts = {
     SearchPassages1797700000000,
     CounterSlots1797900000000,
     SearchPostingCopies1797960000000,
-    ListingIndexesSeries1798050000000,
+    ListIndexColumns1798050000000,
   ],
 };

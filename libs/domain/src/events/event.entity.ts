@@ -22,8 +22,10 @@ export const LIST_ORDER_INDEX = 'IDX_events_list_order';
 @Index('IDX_events_end', ['endUtc'])
 // Pages of the list in (start_utc, id) order: a page walks this index from the window's start and
 // stops after LIMIT rows; it covers the page's visibility and window conditions (`is_series`
-// included), so the rows walked past (a deep page) are never read from the table.
-@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc', 'isSeries'])
+// included), so the rows walked past (a deep page) are never read from the table. A walk that
+// filters on content (a category, MySQL/MariaDB's common search) also checks each event's lock
+// (`password`) and probes the postings by `text_id`: both here, so such a walk reads no row either.
+@Index(LIST_ORDER_INDEX, ['hideFromListings', 'startUtc', 'id', 'status', 'endUtc', 'publishedUtc', 'isSeries', 'textId', 'password'])
 // An occurrence is known by its series and original start; its row keeps its ID while that start occurs.
 @Index('UQ_events_occurrence', ['recurringEventId', 'recurrenceIdUtc'], { unique: true })
 // MySQL/MariaDB search: the index's matches are rows whose text_id is among their records; the
