@@ -37,6 +37,8 @@ import { Lease } from './leases/lease.entity';
 import { Leases1797650000000 } from './migrations/1797650000000-leases';
 import { CounterSlots1797900000000 } from './migrations/1797900000000-counter-slots';
 import { TermCount } from './terms/term-count.entity';
+import { PublishedCounts1798000000000 } from './migrations/1798000000000-published-counts';
+import { PublishedCount } from './posts/published-count.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -57,6 +59,7 @@ export const SCHEMA: SchemaParts = {
     DataVersionSlot,
     EventDayCount,
     TermCount,
+    PublishedCount,
     ServerSecret,
     ImportSource,
     Lease,
@@ -85,5 +88,6 @@ export const SCHEMA: SchemaParts = {
     Leases1797650000000,
     SearchPassages1797700000000,
     CounterSlots1797900000000,
+    PublishedCounts1798000000000,
   ],
 };
