@@ -50,6 +50,16 @@ export class PublishedCountsRepository {
     );
   }
 
+  /**
+   * Adds what `part` noted to `whole`'s transaction: a part of a write run with an EntityManager of
+   * its own (an import's UID under its savepoint) once it is kept. A part rolled back is not carried.
+   */
+  carry(part: EntityManager, whole: EntityManager): void {
+    const pending = this.pending.get(part);
+    this.pending.delete(part);
+    for (const [kind, delta] of pending ?? []) this.add(whole, kind, delta);
+  }
+
   /** Applies the noted changes to this process's rows; run once at the end of every write transaction. */
   async flush(db: EntityManager): Promise<void> {
     const pending = this.pending.get(db);
