@@ -45,6 +45,8 @@ export interface Snapshot {
   eventTerms: Array<{ event: number; other: number }>;
   /** Published (or due future), non-trashed events per term, counted in SQL. */
   recount: Map<number, number>;
+  /** Venues and organizers a stranger may read (published, or future and due), counted in SQL. */
+  readablePlaces: { venues: number; organizers: number };
   /** Event IDs by the marker of the request that created them. */
   markers: Map<number, number[]>;
 }
@@ -58,7 +60,8 @@ const NOT_OCCURRENCE = 'event_id IN (SELECT id FROM events WHERE recurring_event
 /** Everything the checks need from the database, read directly (not through the service). */
 export async function snapshot(db: TestDatabase): Promise<Snapshot> {
   const now = new Date().toISOString().replace('T', ' ').slice(0, 19) + '.999';
-  const [events, venues, organizers, terms, ev, eo, et, recount] = await Promise.all([
+  const readable = `(status = 'publish' OR (status = 'future' AND published_utc <= ?))`;
+  const [events, venues, organizers, terms, ev, eo, et, recount, readableVenues, readableOrganizers] = await Promise.all([
     // Occurrence rows (copies of their series, checked by the series checks) are no records of their own here.
     db.query('SELECT id, slug, status, title, excerpt FROM events WHERE recurring_event_id IS NULL'),
     db.query('SELECT id, slug, title, status, city FROM venues'),
@@ -73,6 +76,8 @@ export async function snapshot(db: TestDatabase): Promise<Snapshot> {
        WHERE e.recurring_event_id IS NULL AND (e.status = 'publish' OR (e.status = 'future' AND e.published_utc <= ?)) GROUP BY et.term_id`,
       [now],
     ),
+    db.query(`SELECT COUNT(*) AS n FROM venues WHERE ${readable}`, [now]),
+    db.query(`SELECT COUNT(*) AS n FROM organizers WHERE ${readable}`, [now]),
   ]);
   const snap: Snapshot = {
     events: new Map(
@@ -100,6 +105,7 @@ export async function snapshot(db: TestDatabase): Promise<Snapshot> {
     eventOrganizers: eo.map((r) => ({ event: num(r.event_id), other: num(r.organizer_id), position: num(r.position) })),
     eventTerms: et.map((r) => ({ event: num(r.event_id), other: num(r.term_id) })),
     recount: new Map(recount.map((r) => [num(r.term_id), num(r.n)])),
+    readablePlaces: { venues: num(readableVenues[0].n), organizers: num(readableOrganizers[0].n) },
     markers: new Map(),
   };
   for (const event of snap.events.values()) {

@@ -8,6 +8,7 @@ import {
   checkNoDanglingLinks,
   checkNoDuplicates,
   checkOneRowPerCreate,
+  checkPlaceTotals,
   checkTermCounts,
   checkUniqueSlugs,
 } from './stored-records-checks';
@@ -203,6 +204,7 @@ export async function stateChecks(
     checkUniqueSlugs(snap),
     checkNoDuplicates(snap),
     await checkTermCounts(api, snap),
+    await checkPlaceTotals(api, snap),
     checkFailedLeftNothing(all, snap),
     checkNoDanglingLinks(all, snap),
     checkNoPartialEvents(all, snap, hist),

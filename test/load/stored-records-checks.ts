@@ -142,6 +142,29 @@ export async function checkTermCounts(api: Api, snap: Snapshot): Promise<CheckRe
   return result('term counts equal a recount of published events', failures, `${snap.terms.size} terms`);
 }
 
+/**
+ * The total of the anonymous venue and organizer lists (a kept count of published records, changed
+ * by every writer in its own transaction) equals a count in SQL of the rows a stranger may read.
+ */
+export async function checkPlaceTotals(api: Api, snap: Snapshot): Promise<CheckResult> {
+  const failures: string[] = [];
+  for (const collection of ['venues', 'organizers'] as const) {
+    const path = `${NS}/${collection}?per_page=1`;
+    const res = await api.client.send({ method: 'GET', path });
+    if (res.error || res.status !== 200) {
+      failures.push(`GET ${path} answered ${res.status ?? res.error}: ${short(res.text)}`);
+      continue;
+    }
+    const body = res.json as { total: number };
+    const header = Number(res.headers?.['x-tec-total']);
+    const counted = snap.readablePlaces[collection];
+    if (body.total !== counted || header !== counted)
+      failures.push(`${collection}: the API's total is ${body.total} (X-TEC-Total ${header}), a count of readable rows ${counted}`);
+  }
+  const { venues, organizers } = snap.readablePlaces;
+  return result('venue and organizer totals equal a count of readable rows', failures, `${venues} venues, ${organizers} organizers`);
+}
+
 /** Names only a failed request used may not exist; nothing named like a must-fail request ever may. */
 export function checkFailedLeftNothing(all: Exchange[], snap: Snapshot): CheckResult {
   const failures: string[] = [];

@@ -10,6 +10,7 @@ import { EventsRepository } from './events/events.repository';
 import { DatabaseHealthRepository } from './health/database-health.repository';
 import { OrganizersRepository } from './organizers/organizers.repository';
 import { ImagesRepository } from './posts/images.repository';
+import { PublishedCountsRepository } from './posts/published-counts.repository';
 import { BulkInsertRepository } from './seed/bulk-insert.repository';
 import { TermCountsRepository } from './terms/term-counts.repository';
 import { TermsRepository } from './terms/terms.repository';
@@ -37,6 +38,7 @@ const REPOSITORIES = [
   BulkInsertRepository,
   DataVersionRepository,
   TermCountsRepository,
+  PublishedCountsRepository,
   DueEventsPublisher,
   DueEventsRepository,
   ServerSecretsRepository,

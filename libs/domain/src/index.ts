@@ -19,6 +19,8 @@ export * from './events/series-occurrences.repository';
 export * from './events/series-horizon';
 export * from './events/event-search-index.repository';
 export * from './posts/linked-records.repository';
+export * from './posts/published-counts.repository';
+export * from './posts/published-count.entity';
 export * from './venues/venue.entity';
 export * from './venues/venues.repository';
 export * from './organizers/organizer.entity';

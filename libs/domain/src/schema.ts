@@ -39,6 +39,8 @@ import { CounterSlots1797900000000 } from './migrations/1797900000000-counter-sl
 import { SearchPostingCopies1797960000000 } from './migrations/1797960000000-search-posting-copies';
 import { ListIndexColumns1798050000000 } from './migrations/1798050000000-list-index-columns';
 import { TermCount } from './terms/term-count.entity';
+import { PublishedCounts1798000000000 } from './migrations/1798000000000-published-counts';
+import { PublishedCount } from './posts/published-count.entity';
 
 /** Every entity and migration, listed explicitly: globs break under the monorepo build. */
 export const SCHEMA: SchemaParts = {
@@ -59,6 +61,7 @@ export const SCHEMA: SchemaParts = {
     DataVersionSlot,
     EventDayCount,
     TermCount,
+    PublishedCount,
     ServerSecret,
     ImportSource,
     Lease,
@@ -88,6 +91,7 @@ export const SCHEMA: SchemaParts = {
     SearchPassages1797700000000,
     CounterSlots1797900000000,
     SearchPostingCopies1797960000000,
+    PublishedCounts1798000000000,
     ListIndexColumns1798050000000,
   ],
 };

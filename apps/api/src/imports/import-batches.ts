@@ -1,4 +1,5 @@
 import { TransactionRunner } from '@app/database';
+import { PublishedCountsRepository } from '@app/domain';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { EventRefused, RunContext, UidWrite } from './import-group.writer';
@@ -36,7 +37,10 @@ class NothingWritten extends Error {
  */
 @Injectable()
 export class ImportBatches {
-  constructor(private readonly transactions: TransactionRunner) {}
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly publishedCounts: PublishedCountsRepository,
+  ) {}
 
   async write(run: RunContext, writes: UidWrite[]): Promise<void> {
     let next = 0;
@@ -72,9 +76,10 @@ export class ImportBatches {
       const mark = run.lookups.mark();
       const own = emptyReport();
       await manager.query(`SAVEPOINT ${SAVEPOINT}`);
+      // Its own manager: what the event rules gather per manager for the commit (term counts) goes with the UID.
+      const uidManager = manager.dataSource.createEntityManager(manager.queryRunner);
       try {
-        // Its own manager: what the event rules gather per manager for the commit (term counts) goes with the UID.
-        await write.write(manager.dataSource.createEntityManager(manager.queryRunner), own);
+        await write.write(uidManager, own);
       } catch (error) {
         if (!(error instanceof EventRefused)) throw error;
         await manager.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
@@ -84,6 +89,8 @@ export class ImportBatches {
         continue;
       }
       await manager.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+      // The venues and organizers it wrote count at the transaction's commit, which flushes the batch's manager.
+      this.publishedCounts.carry(uidManager, manager);
       addTo(report, own);
       written++;
     }

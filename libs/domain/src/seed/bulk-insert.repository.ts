@@ -10,6 +10,7 @@ import { createMissingIndexes, dropDeferredIndexes } from './deferred-indexes';
 import { insertLiteralRows } from './mysql-literal-rows';
 import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
+import { isCountedKind, PublishedCountsRepository } from '../posts/published-counts.repository';
 import { IndexedRecord } from '../search/search-gram-index';
 import { eventPostingCopyValues, eventSearchGrams } from '../search/search-gram-kinds';
 import { TermCountsRepository } from '../terms/term-counts.repository';
@@ -50,6 +51,7 @@ export class BulkInsertRepository {
     private readonly transactions: TransactionRunner,
     private readonly counts: TermCountsRepository,
     private readonly searchIndex: EventSearchIndexRepository,
+    private readonly publishedCounts: PublishedCountsRepository,
   ) {}
 
   /**
@@ -120,13 +122,23 @@ export class BulkInsertRepository {
     return rows.map((row) => row.slug);
   }
 
-  /** Inserts records with unique slugs and returns their IDs in the order given. */
+  /**
+   * Inserts records with unique slugs and returns their IDs in the order given. Venues and
+   * organizers count in the kept published counts, raised in the same transaction.
+   */
   async insertWithIds<E extends ObjectLiteral & { slug: string }>(
     target: EntityTarget<E>,
     rows: Array<NewRow<E> & { slug: string }>,
     db: EntityManager,
   ): Promise<number[]> {
     await this.insertRows(target, rows, db);
+    const table = db.connection.getMetadata(target).tableName;
+    if (isCountedKind(table))
+      this.publishedCounts.noteInserted(
+        db,
+        table,
+        rows.map((row) => String((row as { status?: unknown }).status)),
+      );
     return this.idsBySlug(
       target,
       rows.map((row) => row.slug),

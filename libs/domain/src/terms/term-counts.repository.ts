@@ -2,6 +2,7 @@ import { PROCESS_WRITE_SLOT } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
+import { upsertCounters } from '../counters/upsert-counters';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { termCountSql } from './term.entity';
 
@@ -219,26 +220,6 @@ function tallyOfRow(row: TallyRow, termIds: number[], eventId: number): EventTal
     isOccurrence: row.recurringEventId !== null,
     eventId,
   });
-}
-
-/** Rows per statement: well below SQLite's bound-parameter limit. */
-const CHUNK = 200;
-
-/**
- * Adds to (`add`) or raises to at least (`max`) the `count` of counter rows of `table`, each row its
- * `keys` then the count, inserting missing rows: an atomic upsert on both engines, never a read
- * followed by a write.
- */
-async function upsertCounters(db: EntityManager, table: string, keys: string[], rows: Array<Array<number | string>>, mode: 'add' | 'max') {
-  const update = isSqlite(db)
-    ? `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET count = ${mode === 'add' ? 'count + excluded.count' : 'MAX(count, excluded.count)'}`
-    : `ON DUPLICATE KEY UPDATE count = ${mode === 'add' ? 'count + VALUES(count)' : 'GREATEST(count, VALUES(count))'}`;
-  const columns = [...keys, 'count'];
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    const chunk = rows.slice(start, start + CHUNK);
-    await db.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ${update}`, chunk.flat());
-  }
 }
 
 /** Adds to or raises the day counts: rows of (scope, day, slot, count). */
