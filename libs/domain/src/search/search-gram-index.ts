@@ -82,15 +82,16 @@ interface SharedTexts {
 }
 
 /**
- * Columns of a record that its postings carry as well (postings column → SQL over the record
- * aliased `r`), kept equal to the record's row in the transaction that writes either: what a list
- * checks of a match can then be read from the postings alone (EventsRepository counts a search's
- * matches so), instead of one index look-up per match.
+ * Columns of a record that its postings carry as well, kept equal to the record's row in the
+ * transaction that writes either: what a list checks of a match can then be read from the
+ * postings alone (EventsRepository counts a search's matches so), instead of one index look-up per
+ * match. Per postings column: its `sql` over the stored record aliased `r`, and its `value` in a
+ * record row at hand (an entity-shaped row, as a bulk load holds it).
  */
-export type PostingCopies = Readonly<Record<string, string>>;
+export type PostingCopies = Readonly<Record<string, { sql: string; value: (row: Readonly<Record<string, unknown>>) => unknown }>>;
 
-/** A record to index in bulk: ID, texts, and the values of its copies when the caller has them at hand. */
-export type IndexedRecord = [id: number, texts: readonly string[], copies?: readonly unknown[]];
+/** A record to index in bulk: ID, texts, and its row when the caller has it at hand (its copies' values). */
+export type IndexedRecord = [id: number, texts: readonly string[], row?: Readonly<Record<string, unknown>>];
 
 /** A record's passages: ID → the columns holding it (bit i: column i) and its text. */
 type Postings = Map<bigint, { fields: number; text: string }>;
@@ -188,7 +189,7 @@ export class SearchGramIndex {
   async syncCopies(ids: readonly number[], db: EntityManager | DataSource): Promise<void> {
     if (!this.copies || ids.length === 0 || !keepsSearchGrams(db)) return;
     const set = Object.entries(this.copies)
-      .map(([column, sql]) => `sp.${column} = ${sql}`)
+      .map(([column, { sql }]) => `sp.${column} = ${sql}`)
       .join(', ');
     const sorted = [...new Set(ids.map((id) => Math.trunc(id)))].sort((a, b) => a - b);
     for (let start = 0; start < sorted.length; start += FILL_RECORDS) {
@@ -240,8 +241,8 @@ export class SearchGramIndex {
   /**
    * Indexes records written past the repositories (a bulk load, a fill): their passages and
    * postings. `known`: passages this process already stored, not asked for again. A record given
-   * without the values of its copies has them read from its row (`copies` false: the table has
-   * no copies yet, as in the migration that created it).
+   * without its row has its copies read from the stored row (`copies` false: the table has no
+   * copies yet, as in the migration that created it).
    */
   async addRecords(records: readonly IndexedRecord[], db: EntityManager | DataSource, known?: Set<string>, copies = true): Promise<void> {
     if (!keepsSearchGrams(db)) return;
@@ -249,9 +250,10 @@ export class SearchGramIndex {
     const rows: Array<[bigint, number, number]> = [];
     const given = new Map<number, string>();
     const unread: number[] = [];
-    for (const [id, texts, values] of records) {
+    const copied = Object.values(this.copies ?? {});
+    for (const [id, texts, row] of records) {
       const recordId = Math.trunc(id);
-      if (values) given.set(recordId, values.map(mysqlLiteral).join(','));
+      if (row) given.set(recordId, copied.map((copy) => mysqlLiteral(copy.value(row))).join(','));
       else unread.push(recordId);
       for (const [passage, entry] of this.postingsOf(texts)) {
         passages.set(passage, entry.text);

@@ -12,32 +12,22 @@ export const eventSearchGrams = new SearchGramIndex(
   'events',
   ['title', 'description', 'excerpt'],
   { column: 'text_id', owners: 'text_id = id' },
-  // What an anonymous list checks of a match (visibility, listing, window, lock), in the order of
-  // eventPostingCopyValues: a search's total is counted from the postings (EventsRepository).
+  // What an anonymous list checks of a match (visibility, listing, window, lock): a search's total
+  // is counted from the postings (EventsRepository).
   {
-    status: 'r.status',
-    published_utc: 'r.published_utc',
-    hide_from_listings: 'r.hide_from_listings',
-    is_series: 'r.is_series',
-    start_utc: 'r.start_utc',
-    end_utc: 'r.end_utc',
-    locked: "(r.password IS NOT NULL AND r.password <> '')",
+    status: { sql: 'r.status', value: (row) => row.status },
+    published_utc: { sql: 'r.published_utc', value: (row) => row.publishedUtc },
+    hide_from_listings: { sql: 'r.hide_from_listings', value: (row) => Boolean(row.hideFromListings) },
+    is_series: { sql: 'r.is_series', value: (row) => Boolean(row.isSeries) },
+    start_utc: { sql: 'r.start_utc', value: (row) => row.startUtc },
+    end_utc: { sql: 'r.end_utc', value: (row) => row.endUtc },
+    locked: {
+      sql: "(r.password IS NOT NULL AND r.password <> '')",
+      value: (row) => typeof row.password === 'string' && row.password !== '',
+    },
   },
 );
 
-/** The values of an event's posting copies from its row, in the order declared above (bulk loads). */
-export function eventPostingCopyValues(row: {
-  status?: unknown;
-  publishedUtc?: unknown;
-  hideFromListings?: unknown;
-  isSeries?: unknown;
-  startUtc?: unknown;
-  endUtc?: unknown;
-  password?: unknown;
-}): unknown[] {
-  const locked = typeof row.password === 'string' && row.password !== '';
-  return [row.status, row.publishedUtc, Boolean(row.hideFromListings), Boolean(row.isSeries), row.startUtc, row.endUtc, locked];
-}
 export const venueSearchGrams = new SearchGramIndex('venues', [
   'title',
   'description',

@@ -12,7 +12,7 @@ import { writeEventsSqlite } from './sqlite-event-writer';
 import { PostRecord } from '../posts/post-record.entity';
 import { isCountedKind, PublishedCountsRepository } from '../posts/published-counts.repository';
 import { IndexedRecord } from '../search/search-gram-index';
-import { eventPostingCopyValues, eventSearchGrams } from '../search/search-gram-kinds';
+import { eventSearchGrams } from '../search/search-gram-kinds';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { termNameKey } from '../terms/term-name-key';
 import { TermTarget, taxonomyOf } from '../terms/terms.repository';
@@ -161,7 +161,7 @@ export class BulkInsertRepository {
         ({ row, id }): IndexedRecord => [
           id,
           eventSearchGrams.columns.map((column) => String(row[column as 'title'] ?? '')),
-          eventPostingCopyValues(row),
+          row as Record<string, unknown>,
         ],
       ),
       db,
