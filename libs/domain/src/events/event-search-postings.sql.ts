@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { whereVisible } from '../posts/visibility';
 import { SEARCH_POSTINGS_TABLE } from '../search/search-gram-index';
 import { eventSearchGrams } from '../search/search-gram-kinds';
@@ -45,14 +45,14 @@ export function countsFromPostings(criteria: EventListCriteria): boolean {
 }
 
 /**
- * The listed records showing their own texts that hold one of the passages: the list's statuses
- * and window on the copies, and a locked record (password) by a passage of its title only.
+ * Query: how many listed records showing their own texts hold one of the passages: the list's
+ * statuses and window on the copies, and a locked record (password) by a passage of its title only.
  */
-export async function countOwnTextMatches(
+export function ownTextMatchesQuery(
   dataSource: DataSource,
   criteria: EventListCriteria,
   passages: readonly bigint[],
-): Promise<number> {
+): SelectQueryBuilder<ObjectLiteral> {
   const qb = dataSource
     .createQueryBuilder()
     .select('COUNT(DISTINCT sp.record_id)', 'cnt')
@@ -60,7 +60,5 @@ export async function countOwnTextMatches(
     .where(`${eventSearchGrams.postingsWhere(passages)} AND sp.is_series = 0`);
   whereVisible(qb, 'sp', criteria.viewer, criteria.statuses, criteria.now);
   whereListed(qb, criteria.window, (name) => `sp.${name}`, 'sp');
-  qb.andWhere('(sp.locked = 0 OR sp.fields & 1 <> 0)');
-  const row = await qb.getRawOne<{ cnt: number | string }>();
-  return Number(row?.cnt ?? 0);
+  return qb.andWhere('(sp.locked = 0 OR sp.fields & 1 <> 0)');
 }

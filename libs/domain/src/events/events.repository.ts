@@ -16,7 +16,7 @@ import { utcDay } from './event-tally';
 import { SeriesOccurrencesRepository, textOwnerOf } from './series-occurrences.repository';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { SearchCandidates } from '../search/search-gram-index';
-import { countOwnTextMatches, countsFromPostings, SHARED_TEXT_POSTINGS } from './event-search-postings.sql';
+import { countsFromPostings, ownTextMatchesQuery, SHARED_TEXT_POSTINGS } from './event-search-postings.sql';
 
 /**
  * Every query over the events table: the event list with its filters and order, and what other
@@ -219,11 +219,14 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
 
   /**
    * MySQL/MariaDB, an exactly indexed search (event-search-postings.sql.ts): the records showing
-   * their own texts from the postings' copies, the occurrences showing their series' through their rows.
+   * their own texts from the postings' copies, the occurrences showing their series' through their
+   * rows; one statement.
    */
   private async countFromPostings(criteria: EventListCriteria, passages: readonly bigint[]): Promise<number> {
-    const ownTexts = await countOwnTextMatches(this.dataSource, criteria, passages);
-    const seriesTexts = await this.countWith(criteria, eventSearchGrams.exactThrough(passages, SHARED_TEXT_POSTINGS));
+    const [ownTexts, seriesTexts] = await selectScalars(this.dataSource, [
+      ownTextMatchesQuery(this.dataSource, criteria, passages),
+      this.countQuery(criteria, eventSearchGrams.exactThrough(passages, SHARED_TEXT_POSTINGS)),
+    ]);
     return ownTexts + seriesTexts;
   }
 

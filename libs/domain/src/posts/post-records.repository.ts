@@ -248,9 +248,9 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return qb.getCount();
   }
 
-  /** How many visible records the list's filters keep with the search narrowed by `candidates`. */
-  protected countWith(criteria: C, candidates: CandidateCondition): Promise<number> {
-    return this.filterQuery(criteria, candidates).getCount();
+  /** Query: how many visible records the list's filters keep with the search narrowed by `candidates`. */
+  protected countQuery(criteria: C, candidates: CandidateCondition): SelectQueryBuilder<T> {
+    return this.filterQuery(criteria, candidates).select('COUNT(1)', 'cnt');
   }
 
   /** The kind's own list filters. */
