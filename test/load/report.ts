@@ -84,8 +84,25 @@ function writeLatencyNote(report: PhaseReport): string | undefined {
     .map((e) => e.endAt - e.startedAt)
     .sort((a, b) => a - b);
   if (times.length === 0) return undefined;
-  const at = (share: number) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)].toFixed(0);
-  return `answered writes: ${times.length}, time to answer p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+  const byOp = new Map<string, number[]>();
+  for (const e of report.exchanges) {
+    if (e.status === undefined || !(WRITE_OPS.has(e.op) || SERIES_OPS.has(e.op))) continue;
+    byOp.set(e.op, [...(byOp.get(e.op) ?? []), e.endAt - e.startedAt]);
+  }
+  const perOp = [...byOp]
+    .map(([op, list]) => {
+      const sorted = list.sort((a, b) => a - b);
+      return `${op} ${sorted.length}: ${percentile(sorted, 0.5)}/${percentile(sorted, 0.99)}`;
+    })
+    .join(', ');
+  return (
+    `answered writes: ${times.length}, time to answer p50 ${percentile(times, 0.5)} ms, ` +
+    `p99 ${percentile(times, 0.99)} ms, max ${percentile(times, 1)} ms (p50/p99 by kind: ${perOp})`
+  );
+}
+
+function percentile(sorted: number[], share: number): string {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)].toFixed(0);
 }
 
 // eslint-disable-next-line no-control-regex
