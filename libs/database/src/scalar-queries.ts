@@ -13,3 +13,17 @@ export async function selectScalars(db: DataSource | EntityManager, queries: Arr
   );
   return parts.map((_part, i) => Number(rows[0]?.[`v${i}`] ?? 0));
 }
+
+/**
+ * Single-value queries that each read many index entries, run side by side: on a database server
+ * each in its own statement on its own pooled connection, so that they use several cores and the
+ * answer waits for the longest, not for their sum (a server runs one statement on one core). On
+ * SQLite, with its one connection, as one statement (selectScalars).
+ *
+ * The statements may read states a concurrent commit apart, as a list's page and its total
+ * already may: each part is exact for the moment it ran.
+ */
+export async function selectScalarsSideBySide(db: DataSource, queries: Array<SelectQueryBuilder<ObjectLiteral>>): Promise<number[]> {
+  if (db.options.type === 'better-sqlite3' || queries.length < 2) return selectScalars(db, queries);
+  return Promise.all(queries.map(async (query) => (await selectScalars(db, [query]))[0]));
+}

@@ -18,6 +18,7 @@ export * from './events/event-links.repository';
 export * from './events/series-occurrences.repository';
 export * from './events/series-horizon';
 export * from './events/event-search-index.repository';
+export { OWN_TEXT_PARTS } from './events/event-search-postings.sql';
 export * from './posts/linked-records.repository';
 export * from './posts/published-counts.repository';
 export * from './posts/published-count.entity';

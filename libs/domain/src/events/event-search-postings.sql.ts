@@ -45,19 +45,39 @@ export function countsFromPostings(criteria: EventListCriteria): boolean {
 }
 
 /**
+ * Parts the count of records showing their own texts is split into, by record ID: each part reads
+ * its own range of the postings' index (the record follows the passage in it), and the parts run
+ * side by side on the server's cores (selectScalarsSideBySide). A common word's count at a million
+ * events reads tens of thousands of postings; halved, its answer waits about half as long.
+ */
+export const OWN_TEXT_PARTS = 2;
+
+/** Where part `part` of OWN_TEXT_PARTS starts: a share of the events' ID range, read with the count. */
+function partStartSql(part: number): string {
+  return `(SELECT MIN(e.id) + (MAX(e.id) - MIN(e.id)) * ${part} DIV ${OWN_TEXT_PARTS} FROM events e)`;
+}
+
+/**
  * Query: how many listed records showing their own texts hold one of the passages: the list's
- * statuses and window on the copies, and a locked record (password) by a passage of its title only.
+ * statuses and window on the copies, and a locked record (password) by a passage of its title
+ * only. With `part`, only the records of that share of the ID range (OWN_TEXT_PARTS): the parts'
+ * counts add up to the whole, as each record falls in one part.
  */
 export function ownTextMatchesQuery(
   dataSource: DataSource,
   criteria: EventListCriteria,
   passages: readonly bigint[],
+  part?: number,
 ): SelectQueryBuilder<ObjectLiteral> {
   const qb = dataSource
     .createQueryBuilder()
     .select('COUNT(DISTINCT sp.record_id)', 'cnt')
     .from(SEARCH_POSTINGS_TABLE, 'sp')
     .where(`${eventSearchGrams.postingsWhere(passages)} AND sp.is_series = 0`);
+  if (part !== undefined) {
+    if (part > 0) qb.andWhere(`sp.record_id >= ${partStartSql(part)}`);
+    if (part < OWN_TEXT_PARTS - 1) qb.andWhere(`sp.record_id < ${partStartSql(part + 1)}`);
+  }
   whereVisible(qb, 'sp', criteria.viewer, criteria.statuses, criteria.now);
   whereListed(qb, criteria.window, (name) => `sp.${name}`, 'sp');
   return qb.andWhere('(sp.locked = 0 OR sp.fields & 1 <> 0)');

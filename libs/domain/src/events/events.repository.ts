@@ -1,4 +1,4 @@
-import { selectScalars } from '@app/database';
+import { selectScalars, selectScalarsSideBySide } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, IsNull, Not, SelectQueryBuilder, WhereExpressionBuilder } from 'typeorm';
 import { IdPage, PageReach, PageWindow, PostRecordsRepository, RecordRef } from '../posts/post-records.repository';
@@ -16,7 +16,7 @@ import { utcDay } from './event-tally';
 import { SeriesOccurrencesRepository, textOwnerOf } from './series-occurrences.repository';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { SearchCandidates } from '../search/search-gram-index';
-import { countsFromPostings, ownTextMatchesQuery, SHARED_TEXT_POSTINGS } from './event-search-postings.sql';
+import { countsFromPostings, OWN_TEXT_PARTS, ownTextMatchesQuery, SHARED_TEXT_POSTINGS } from './event-search-postings.sql';
 
 /**
  * Every query over the events table: the event list with its filters and order, and what other
@@ -219,15 +219,18 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
 
   /**
    * MySQL/MariaDB, an exactly indexed search (event-search-postings.sql.ts): the records showing
-   * their own texts from the postings' copies, the occurrences showing their series' through their
-   * rows; one statement.
+   * their own texts from the postings' copies, in parts by record ID, and the occurrences showing
+   * their series' through their rows; the statements side by side.
    */
   private async countFromPostings(criteria: EventListCriteria, passages: readonly bigint[]): Promise<number> {
-    const [ownTexts, seriesTexts] = await selectScalars(this.dataSource, [
-      ownTextMatchesQuery(this.dataSource, criteria, passages),
+    const ownTextParts = Array.from({ length: OWN_TEXT_PARTS }, (_, part) =>
+      ownTextMatchesQuery(this.dataSource, criteria, passages, part),
+    );
+    const counts = await selectScalarsSideBySide(this.dataSource, [
+      ...ownTextParts,
       this.countQuery(criteria, eventSearchGrams.exactThrough(passages, SHARED_TEXT_POSTINGS)),
     ]);
-    return ownTexts + seriesTexts;
+    return counts.reduce((sum, count) => sum + count, 0);
   }
 
   /** An indexed search's total (event-search.sql.ts): the index's matches, each checked. */

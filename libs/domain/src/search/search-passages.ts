@@ -103,9 +103,13 @@ export async function storePassages(passages: ReadonlyMap<bigint, string>, kind:
   for (const id of missing) known?.add(String(id));
 }
 
-/** The INTERSECTED rarest of the grams, rarest first: each counted up to RARITY_CAP passages. */
+/**
+ * The INTERSECTED rarest of the grams, rarest first: each counted up to RARITY_CAP passages. When
+ * there are no more than that, all of them, uncounted: the server orders a join of so few index
+ * look-ups by its own estimates (index dives), so the round trip of the counts would buy nothing.
+ */
 async function rarest(grams: bigint[], kind: number, source: Source): Promise<bigint[]> {
-  if (grams.length === 1) return grams;
+  if (grams.length <= INTERSECTED) return grams;
   const sampled =
     grams.length <= SAMPLED
       ? grams
