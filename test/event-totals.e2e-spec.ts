@@ -73,6 +73,18 @@ describe('events: totals from kept day counts stay exact', () => {
     expect(await counted(start, end)).toBeGreaterThanOrEqual(0);
   });
 
+  it('stays exact when an event longer than any before runs past the end of a window listed before', async () => {
+    // The part running past the end is found among the events starting within the longest span
+    // before it; a server reads it beside the rest with the span it saw last, and must see this one grow.
+    const window = { start_date: '2027-02-01 00:00:00', end_date: '2027-02-19 23:59:59', strict_dates: true };
+    const before = await listEvents(t, window).expect(200);
+    expect(Number(before.headers['x-tec-total'])).toBe(await counted('2027-02-01T00:00:00', '2027-02-19T23:59:59'));
+    await createEvent(t, { title: 'Totals longest', start_date: '2027-02-11 10:00', end_date: '2027-02-22 10:00' });
+    const after = await listEvents(t, window).expect(200);
+    expect(Number(after.headers['x-tec-total'])).toBe(await counted('2027-02-01T00:00:00', '2027-02-19T23:59:59'));
+    expect(Number(after.headers['x-tec-total'])).toBe(Number(before.headers['x-tec-total']));
+  });
+
   it('reads the total of the default list and of a category list from the day counts', async () => {
     for (const query of [{}, { categories: cat.slug }]) {
       const sql = await queriesDuring(t, () => listEvents(t, query).expect(200));

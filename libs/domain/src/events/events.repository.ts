@@ -174,7 +174,7 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * talliedScope): the whole days inside the window are a sum of day counts; the partial first
    * and last days are counted (one day's events at most); the events starting inside the window
    * but ending after it are taken away, found among those starting within the longest event span
-   * before the window's end (two statements: the reach needs the span). Exact for every window.
+   * before the window's end (countWindow). Exact for every window.
    */
   protected override async countPage(
     qb: SelectQueryBuilder<CalendarEvent>,
@@ -190,14 +190,42 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       if (passages && countsFromPostings(criteria)) return this.countFromPostings(criteria, passages);
       return qb.getCount();
     }
-    const [span, middle, tail, head] = await selectScalars(this.dataSource, [
-      this.counts.longestSpanQuery(),
-      this.counts.sumDaysQuery(scope, utcDay(days.first), utcDay(days.after)),
-      this.startsQuery(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd'),
-      ...(start < days.first ? [this.startsQuery(criteria, start, days.first, 'p.end_utc <= :windowEnd')] : []),
+    return this.countWindow(criteria, scope, { start, end }, days);
+  }
+
+  /** The longest event span (seconds) this process read last: the reach of the next window's overhang. */
+  private spanSeen: number | undefined;
+
+  /**
+   * A tallied window's total (countPage). On a database server the overhang is counted beside
+   * the rest, from the span read last time: a reach earlier than needed finds the same events (no
+   * event is longer than the span), so that count is exact unless the span has grown since; then
+   * it runs again with the span just read. SQLite, with one connection, runs them one by one.
+   */
+  private async countWindow(
+    criteria: EventListCriteria,
+    scope: number,
+    window: { start: Date; end: Date },
+    days: { first: Date; after: Date },
+  ): Promise<number> {
+    const { start, end } = window;
+    const overhangFrom = async (span: number) => {
+      const reach = new Date(Math.max(days.first.getTime(), end.getTime() - span * 1000));
+      const [overhang] = await selectScalars(this.dataSource, [this.startsQuery(criteria, reach, days.after, 'p.end_utc > :windowEnd')]);
+      return overhang;
+    };
+    const guess = this.dataSource.options.type === 'better-sqlite3' ? undefined : this.spanSeen;
+    const [[span, middle, tail, head], guessed] = await Promise.all([
+      selectScalars(this.dataSource, [
+        this.counts.longestSpanQuery(),
+        this.counts.sumDaysQuery(scope, utcDay(days.first), utcDay(days.after)),
+        this.startsQuery(criteria, days.after, new Date(end.getTime() + 1000), 'p.end_utc <= :windowEnd'),
+        ...(start < days.first ? [this.startsQuery(criteria, start, days.first, 'p.end_utc <= :windowEnd')] : []),
+      ]),
+      guess === undefined ? undefined : overhangFrom(guess),
     ]);
-    const reach = new Date(Math.max(days.first.getTime(), end.getTime() - span * 1000));
-    const [overhang] = await selectScalars(this.dataSource, [this.startsQuery(criteria, reach, days.after, 'p.end_utc > :windowEnd')]);
+    this.spanSeen = span;
+    const overhang = guess !== undefined && guessed !== undefined && span <= guess ? guessed : await overhangFrom(span);
     return (head ?? 0) + middle + tail - overhang;
   }
 
