@@ -209,16 +209,10 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     days: { first: Date; after: Date },
   ): Promise<number> {
     const { start, end } = window;
-    // The overhang reads every start in its reach (days of events at a million): in two halves,
-    // side by side on a server.
     const overhangFrom = async (span: number) => {
-      const reach = Math.max(days.first.getTime(), end.getTime() - span * 1000);
-      const middle = new Date(Math.floor((reach + days.after.getTime()) / 2));
-      const halves = await selectScalarsSideBySide(this.dataSource, [
-        this.startsQuery(criteria, new Date(reach), middle, 'p.end_utc > :windowEnd'),
-        this.startsQuery(criteria, middle, days.after, 'p.end_utc > :windowEnd'),
-      ]);
-      return halves[0] + halves[1];
+      const reach = new Date(Math.max(days.first.getTime(), end.getTime() - span * 1000));
+      const [overhang] = await selectScalars(this.dataSource, [this.startsQuery(criteria, reach, days.after, 'p.end_utc > :windowEnd')]);
+      return overhang;
     };
     const guess = this.dataSource.options.type === 'better-sqlite3' ? undefined : this.spanSeen;
     const [[span, middle, tail, head], guessed] = await Promise.all([
