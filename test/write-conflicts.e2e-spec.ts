@@ -128,12 +128,12 @@ describe('concurrent writes', () => {
 
   it('never lets a read see a write that is rolled back later (no dirty read)', async () => {
     const terms = t.app.get(TermsRepository);
-    const findById = terms.findById.bind(terms);
+    const findReferenced = terms.findReferenced.bind(terms);
     let seenMeanwhile: number | undefined;
-    // Called for the unknown tag ID, after the inline venue was inserted in the same transaction.
-    jest.spyOn(terms, 'findById').mockImplementation(async (target, id, db) => {
+    // Called for the unknown tag ID, inside the write transaction.
+    jest.spyOn(terms, 'findReferenced').mockImplementation(async (target, ids, texts, db) => {
       seenMeanwhile ??= await venueCount('Dirty Read Hall');
-      return findById(target, id, db);
+      return findReferenced(target, ids, texts, db);
     });
     const res = await postEvent(t, { title: 'Dirty', venue: { venue: 'Dirty Read Hall' }, tags: [999999] });
     expect(res.status).toBe(400);
