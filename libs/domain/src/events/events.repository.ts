@@ -25,6 +25,11 @@ import { countsFromPostings, ownTextMatchesQuery, SHARED_TEXT_POSTINGS } from '.
 @Injectable()
 export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
   protected readonly searchGrams = eventSearchGrams;
+  /**
+   * save notes the event with the kept counts, and every event write ends with their flush
+   * (flushTermCounts), which syncs the copies of every noted event's postings from its row.
+   */
+  protected override readonly postingCopiesSyncedLater = true;
 
   constructor(
     dataSource: DataSource,

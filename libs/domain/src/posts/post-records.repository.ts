@@ -47,6 +47,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    */
   protected abstract readonly searchGrams: SearchGramIndex;
 
+  /**
+   * Whether every save of the kind is followed, in its transaction, by a sync of its postings'
+   * copies (SearchGramIndex.syncCopies), so that save need not sync them itself.
+   */
+  protected readonly postingCopiesSyncedLater: boolean = false;
+
   protected constructor(
     protected readonly dataSource: DataSource,
     readonly target: new () => T,
@@ -155,7 +161,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
     const saved = await db.save(record);
     await this.completeSavedRow(saved, db);
-    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db);
+    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db, this.postingCopiesSyncedLater);
     return saved;
   }
 
