@@ -159,7 +159,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** Saves the record and brings its search grams to its new texts, in the same transaction. */
   async save(record: T, db: EntityManager): Promise<T> {
     const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
-    const saved = await db.save(record);
+    const saved = record.id ? await db.save(record) : await insertRecord(this.target, record, db);
     await this.completeSavedRow(saved, db);
     await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db, this.postingCopiesSyncedLater);
     return saved;
@@ -286,4 +286,36 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     );
     qb.andWhere(contentFilterSql('p', viewer, `(${contentColumns.join(' OR ')})`, perColumn), params);
   }
+}
+
+/**
+ * Inserts a new record and leaves the entity as save() would, without save()'s second statement:
+ * where the database has no INSERT ... RETURNING for TypeORM (MySQL, SQLite), save() selects the
+ * new row back for the columns that have a default. Their stored values are known here: the
+ * record's own, or the declared default where the record left the column unset. (save() itself
+ * for a record with an image object, or a default that is not a plain value.)
+ */
+async function insertRecord<T extends PostRecord>(target: new () => T, record: T, db: EntityManager): Promise<T> {
+  const metadata = db.connection.getMetadata(target);
+  const defaulted = metadata.getInsertionReturningColumns().filter((column) => !column.isGenerated);
+  const plain = (value: unknown) => typeof value === 'boolean' || typeof value === 'number';
+  if (record.image !== undefined || defaulted.some((column) => !plain(column.default))) return db.save(record);
+  const result = await db
+    .createQueryBuilder()
+    .insert()
+    .into(target)
+    .values(record as never)
+    .updateEntity(false)
+    .execute();
+  for (const column of metadata.columns) {
+    if (column.isVirtual || column.isGenerated) continue;
+    const value: unknown = column.getEntityValue(record);
+    if (defaulted.includes(column)) {
+      const stored = value === undefined ? column.default : value;
+      // As the driver reads the column back (a boolean column answers true or false).
+      column.setEntityValue(record, column.type === 'boolean' ? Boolean(stored) : stored);
+    } else if (value === undefined && column.isNullable) column.setEntityValue(record, null);
+  }
+  db.merge(target, record, (db.connection.driver.createGeneratedMap(metadata, result.raw, 0, 1) ?? {}) as never);
+  return record;
 }
