@@ -109,8 +109,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.findByRef(ref, db);
   }
 
-  override lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
-    return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.lockForWrite(ref, db);
+  override lockForWrite(ref: RecordRef, db: EntityManager, knownSlug?: string): Promise<number | null> {
+    return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.lockForWrite(ref, db, knownSlug);
   }
 
   /**

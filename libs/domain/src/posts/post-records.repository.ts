@@ -76,17 +76,22 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /**
    * Locks the record for the rest of the write transaction (MySQL: FOR UPDATE); its ID, or null
    * when there is none (also when it was deleted while this writer waited for the lock).
+   * `knownSlug`: the record's slug as this transaction just read it (its row), not read again.
    */
-  async lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+  async lockForWrite(ref: RecordRef, db: EntityManager, knownSlug?: string): Promise<number | null> {
     if ('id' in ref && rowLocksSupported(db)) {
       // Through the slug's index entry, as lockSlug and a lookup by slug take it: locked by
       // primary key first, an update or delete then waited for that entry while a writer choosing
-      // the same slug held it and waited for the row (a deadlock).
-      const current = await db
-        .createQueryBuilder<T>(this.target, 'p')
-        .select('p.slug', 'slug')
-        .where('p.id = :id', { id: ref.id })
-        .getRawOne<{ slug: string }>();
+      // the same slug held it and waited for the row (a deadlock). A slug changed meanwhile locks
+      // another record or none: then by primary key, below.
+      const current =
+        knownSlug !== undefined
+          ? { slug: knownSlug }
+          : await db
+              .createQueryBuilder<T>(this.target, 'p')
+              .select('p.slug', 'slug')
+              .where('p.id = :id', { id: ref.id })
+              .getRawOne<{ slug: string }>();
       if (current && (await this.lockForWrite({ slug: current.slug }, db)) === ref.id) return ref.id;
     }
     const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id');
