@@ -3,7 +3,7 @@ import { EventsRepository, TermsRepository } from '@app/domain';
 import { Body, countAll, countRows, createEvent, EVENTS, eventBody, postEvent, VENUES } from './support/events-fixtures';
 import { expectApiError } from './support/posts-assertions';
 import { ADMIN_TOKEN, bearer, createTestApp, TestApp } from './support/test-app';
-import { createTestDatabase, TestDatabase } from './support/test-database';
+import { createTestDatabase, e2eDriver, TestDatabase } from './support/test-database';
 import { gate, lostRaceError, otherConnection, OtherConnection, waitUntil } from './support/write-race';
 
 /**
@@ -39,6 +39,27 @@ describe('concurrent writes', () => {
 
   const venueCount = async (name: string) =>
     Number((await t.http.get(VENUES).query({ search: name, status: 'any' }).set(bearer(ADMIN_TOKEN)).expect(200)).headers['x-tec-total']);
+
+  it('runs every write transaction in READ COMMITTED (MySQL: the session level of each pooled connection)', async () => {
+    if (e2eDriver() !== 'mysql') return;
+    const runner = t.app.get(TransactionRunner);
+    // More transactions at once than the pool has connections: every connection it hands out is checked.
+    const levels = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        runner.run(async (manager) => {
+          // A row read (migrations always has one) makes InnoDB list the transaction; its list is
+          // a cache renewed at most every 0.1 s, so it is read after that.
+          await manager.query('SELECT 1 FROM migrations LIMIT 1');
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          const rows: Array<{ level: string }> = await manager.query(
+            'SELECT trx_isolation_level AS level FROM information_schema.innodb_trx WHERE trx_mysql_thread_id = CONNECTION_ID()',
+          );
+          return rows[0]?.level;
+        }),
+      ),
+    );
+    expect(new Set(levels)).toEqual(new Set(['READ COMMITTED']));
+  });
 
   it('runs a write that lost a race again, whole, and answers as if nothing happened', async () => {
     const save = jest.spyOn(events, 'save').mockRejectedValueOnce(lostRaceError());
@@ -107,12 +128,12 @@ describe('concurrent writes', () => {
 
   it('never lets a read see a write that is rolled back later (no dirty read)', async () => {
     const terms = t.app.get(TermsRepository);
-    const findById = terms.findById.bind(terms);
+    const findReferenced = terms.findReferenced.bind(terms);
     let seenMeanwhile: number | undefined;
-    // Called for the unknown tag ID, after the inline venue was inserted in the same transaction.
-    jest.spyOn(terms, 'findById').mockImplementation(async (target, id, db) => {
+    // Called for the unknown tag ID, inside the write transaction.
+    jest.spyOn(terms, 'findReferenced').mockImplementation(async (target, ids, texts, db) => {
       seenMeanwhile ??= await venueCount('Dirty Read Hall');
-      return findById(target, id, db);
+      return findReferenced(target, ids, texts, db);
     });
     const res = await postEvent(t, { title: 'Dirty', venue: { venue: 'Dirty Read Hall' }, tags: [999999] });
     expect(res.status).toBe(400);

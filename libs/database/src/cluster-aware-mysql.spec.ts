@@ -1,16 +1,16 @@
-import { clusterAwareMysql, Mysql2 } from './cluster-aware-mysql';
+import { clusterAwareMysql, Mysql2, readCommittedSessions } from './cluster-aware-mysql';
 
 // The fakes answer with plain objects where mysql2 hands out connections.
 const asMysql2 = (fake: unknown) => fake as Mysql2;
 
 /** A stand-in for mysql2 recording what the driver facade asks of it. */
-function fakeMysql() {
+function fakeMysql(failing: (sql: string) => boolean = () => false) {
   const queries: string[] = [];
   const connections = [{ id: 1 }, { id: 2 }].map((c) => ({
     ...c,
     query: (sql: string, callback: (error: Error | null) => void) => {
       queries.push(`${c.id}: ${sql}`);
-      callback(null);
+      callback(failing(sql) ? new Error('refused') : null);
     },
     release: () => undefined,
   }));
@@ -33,16 +33,31 @@ const connectionOf = (pool: { getConnection(cb: (e: Error | null, c?: unknown) =
   new Promise<unknown>((resolve, reject) => pool.getConnection((error, connection) => (error ? reject(error) : resolve(connection))));
 
 describe('clusterAwareMysql', () => {
-  it('one host: a plain pool, and each connection asks for causal reads once in its life', async () => {
+  it('one host: a plain pool, and each connection asks for causal reads and READ COMMITTED once in its life', async () => {
     const { mysql, queries } = fakeMysql();
     const pool = clusterAwareMysql(asMysql2(mysql), [{ host: 'db', port: 3306 }]).createPool({ host: 'db' });
     expect(mysql.createPool).toHaveBeenCalledWith({ host: 'db' });
     expect(mysql.createPoolCluster).not.toHaveBeenCalled();
-    for (let i = 0; i < 4; i++) await connectionOf(pool);
+    const handedOut = [];
+    for (let i = 0; i < 4; i++) handedOut.push(await connectionOf(pool));
     expect(queries).toEqual([
       '1: SET SESSION wsrep_sync_wait = IF(@@wsrep_on, 1, @@session.wsrep_sync_wait)',
+      '1: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
       '2: SET SESSION wsrep_sync_wait = IF(@@wsrep_on, 1, @@session.wsrep_sync_wait)',
+      '2: SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED',
     ]);
+    for (const connection of handedOut) expect(readCommittedSessions.has(connection as object)).toBe(true);
+  });
+
+  it('a connection whose session refused READ COMMITTED is handed out unmarked (its transactions set the level)', async () => {
+    const { mysql, queries } = fakeMysql((sql) => sql.includes('ISOLATION') || sql.includes('wsrep'));
+    const pool = clusterAwareMysql(asMysql2(mysql), [{ host: 'db', port: 3306 }]).createPool({ host: 'db' });
+    const connection = await connectionOf(pool);
+    expect(readCommittedSessions.has(connection as object)).toBe(false);
+    await connectionOf(pool);
+    await connectionOf(pool);
+    // Tried once per connection, not again on every hand-out.
+    expect(queries.filter((sql) => sql.startsWith('1:'))).toHaveLength(2);
   });
 
   it('several hosts: one failover cluster over them in DB_HOST order, each node with its own host and port', async () => {

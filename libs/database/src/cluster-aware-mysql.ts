@@ -32,12 +32,29 @@ interface PoolCluster {
  */
 const CAUSAL_READS = 'SET SESSION wsrep_sync_wait = IF(@@wsrep_on, 1, @@session.wsrep_sync_wait)';
 
+/**
+ * Write transactions run in READ COMMITTED (TransactionRunner). Set once for the session of every
+ * connection instead of before each transaction (a round trip per write saved); a plain statement
+ * or a read outside a transaction sees the same rows at either level, only locking statements
+ * differ, and those run in the runner's transactions.
+ */
+const READ_COMMITTED = 'SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED';
+
+/**
+ * The connections whose session runs in READ COMMITTED (set by the pool below). A connection that
+ * is not among them (its setup failed, or it came from elsewhere) has the level set per transaction.
+ */
+export const readCommittedSessions = new WeakSet<object>();
+
 /** How long a lost node is left alone before the instance tries its own node again. */
 const NODE_RETRY_MS = 5_000;
 /** A node that does not answer is given up on quickly: the next one may. */
 const CONNECT_TIMEOUT_MS = 3_000;
 
-/** Hands out each connection once it ran the session setup; a connection runs it once in its life. */
+/**
+ * Hands out each connection once it ran the session setup; a connection runs it once in its life
+ * (a connection the pool opens anew, after a lost one too, is a new object and runs it again).
+ */
 function withSessionSetup(pool: Pool): Pool {
   const prepared = new WeakSet<Connection>();
   return {
@@ -46,8 +63,11 @@ function withSessionSetup(pool: Pool): Pool {
         if (error || !connection) return callback(error);
         if (prepared.has(connection)) return callback(null, connection);
         connection.query(CAUSAL_READS, () => {
-          prepared.add(connection);
-          callback(null, connection);
+          connection.query(READ_COMMITTED, (isolationError) => {
+            if (!isolationError) readCommittedSessions.add(connection);
+            prepared.add(connection);
+            callback(null, connection);
+          });
         });
       });
     },

@@ -2,6 +2,7 @@ import { Errors } from '@app/common/errors/errors';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { commitOrRollBack } from './commit-or-roll-back';
+import { readCommittedSessions } from './cluster-aware-mysql';
 import { conflictKind } from './conflicts';
 import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
 import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
@@ -94,18 +95,21 @@ export class TransactionRunner {
   private async mysqlTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
     try {
-      await this.prepareSession(runner);
-      await runner.startTransaction('READ COMMITTED');
+      const connection = await this.prepareSession(runner);
+      // The pool sets READ COMMITTED once per connection (cluster-aware-mysql.ts); otherwise per transaction.
+      await runner.startTransaction(readCommittedSessions.has(connection) ? undefined : 'READ COMMITTED');
       return await commitOrRollBack(runner, work, () => runner.isTransactionActive);
     } finally {
       await runner.release();
     }
   }
 
-  private async prepareSession(runner: QueryRunner): Promise<void> {
+  /** The runner's connection, its session settings made. */
+  private async prepareSession(runner: QueryRunner): Promise<object> {
     const connection = (await runner.connect()) as object;
-    if (this.preparedSessions.has(connection)) return;
+    if (this.preparedSessions.has(connection)) return connection;
     await runner.query(`SET SESSION innodb_lock_wait_timeout = ${RETRY_POLICY.lockWaitTimeoutSeconds}`);
     this.preparedSessions.add(connection);
+    return connection;
   }
 }

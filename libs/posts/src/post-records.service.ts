@@ -279,9 +279,12 @@ export abstract class PostRecordsService<
     return id === null ? null : this.records.findByRef({ id }, manager);
   }
 
-  /** Locks the record a write acts on; kinds whose records depend on another one lock that first. */
-  protected lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
-    return this.records.lockForWrite(ref, manager);
+  /**
+   * Locks the record a write acts on; kinds whose records depend on another one lock that first.
+   * `knownSlug`: its slug as the transaction just read it, if it did.
+   */
+  protected lockForWrite(ref: RecordRef, manager: EntityManager, knownSlug?: string): Promise<number | null> {
+    return this.records.lockForWrite(ref, manager, knownSlug);
   }
 
   /** On MySQL, holds the record that has the bare slug `source` asks for: writers of one title take turns. */

@@ -170,24 +170,33 @@ export abstract class TermsService {
     canCreate: boolean,
     errors: FieldErrors,
   ): Promise<TermReference[]> {
-    const references: TermReference[] = [];
-    for (const input of inputs) {
+    const parsed = inputs.map((input): { id: number } | { text: string } => {
       const ref = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : { value: input };
       const raw = ref.id ?? ref.slug ?? ref.name ?? ref.value;
-      if (typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim()))) {
-        const term = await this.terms.findById(this.kind.target, Number(raw), manager);
-        if (term) references.push({ id: term.id });
+      if (typeof raw === 'number' || (typeof raw === 'string' && /^\d+$/.test(raw.trim()))) return { id: Number(raw) };
+      return { text: typeof raw === 'string' ? toPlainText(raw) : '' };
+    });
+    // Every ID and text looked up at once (one statement, not one or two per reference).
+    const ids = parsed.flatMap((item) => ('id' in item ? [item.id] : []));
+    const texts = parsed.flatMap((item) => ('text' in item && item.text !== '' ? [item.text] : []));
+    const found = await this.terms.findReferenced(this.kind.target, ids, texts, manager);
+    const references: TermReference[] = [];
+    let idAt = 0;
+    let textAt = 0;
+    for (const item of parsed) {
+      if ('id' in item) {
+        const id = found.ids[idAt++];
+        if (id !== null) references.push({ id });
         else errors.invalidParam(field, 'validation.termsExist');
         continue;
       }
-      const text = typeof raw === 'string' ? toPlainText(raw) : '';
-      if (text === '') {
+      if (item.text === '') {
         errors.invalidParam(field, 'validation.termReference');
         continue;
       }
-      const existing = await this.findByText(manager, text);
-      if (existing) references.push({ id: existing.id });
-      else if (canCreate) references.push({ name: text });
+      const existing = found.texts[textAt++];
+      if (existing !== null) references.push({ id: existing });
+      else if (canCreate) references.push({ name: item.text });
       else errors.invalidParam(field, 'validation.termsExist');
     }
     return references;

@@ -144,7 +144,12 @@ export class EventLinksService {
     const locked = new Set(await this.terms.lockExisting(counted, manager));
     if (termIds.some((id) => !locked.has(id))) throw new StaleReadError('a term was deleted');
     for (const { field, ids } of places) await this.links.setPlaces(field, eventId, ids, isNew, manager);
-    for (const { taxonomy, ids } of terms) await this.links.setTerms(eventId, taxonomy, ids, isNew, manager);
+    await this.links.setTerms(
+      eventId,
+      terms.map(({ taxonomy, ids }) => ({ taxonomy, termIds: ids })),
+      isNew,
+      manager,
+    );
   }
 
   /**

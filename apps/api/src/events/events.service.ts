@@ -133,8 +133,12 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
    */
   protected override async lockForWrite(ref: RecordRef, manager: EntityManager): Promise<number | null> {
     const target = await this.events.findByRef(ref, manager);
-    if (target?.recurringEventId) await this.occurrenceWrites.lockSeriesOf(target.id, manager);
-    return super.lockForWrite(ref, manager);
+    if (target?.recurringEventId) {
+      await this.occurrenceWrites.lockSeriesOf(target.id, manager);
+      return super.lockForWrite(ref, manager);
+    }
+    // Its slug was read just now, with nothing waited for since: the record's lock needs no second read.
+    return super.lockForWrite(ref, manager, target?.slug);
   }
 
   /**

@@ -101,23 +101,38 @@ export class EventLinksRepository {
     if (added.length > 0) await db.insert(entity, added.map(({ id, position }) => ({ eventId, [column]: id, position })) as never);
   }
 
-  /** Sets an event's terms of one taxonomy to `termIds`; terms of the other taxonomy stay. */
-  async setTerms(eventId: number, taxonomy: Taxonomy, termIds: number[], isNew: boolean, db: EntityManager): Promise<void> {
-    const current = isNew
-      ? []
-      : (
-          await db
-            .createQueryBuilder()
-            .select('et.term_id', 'termId')
-            .from('event_terms', 'et')
-            .innerJoin('terms', 't', 't.id = et.term_id')
-            .where('et.event_id = :eventId', { eventId })
-            .andWhere('t.taxonomy = :taxonomy', { taxonomy })
-            .getRawMany<{ termId: number | string }>()
-        ).map((row) => Number(row.termId));
-    const removed = current.filter((id) => !termIds.includes(id));
+  /**
+   * Sets an event's terms of each given taxonomy to its `termIds`; terms of a taxonomy not given
+   * stay. Both taxonomies in one pass: one read of the current links, one delete, one insert.
+   */
+  async setTerms(
+    eventId: number,
+    sets: ReadonlyArray<{ taxonomy: Taxonomy; termIds: number[] }>,
+    isNew: boolean,
+    db: EntityManager,
+  ): Promise<void> {
+    if (sets.length === 0) return;
+    const current = new Map<Taxonomy, number[]>();
+    if (!isNew) {
+      const rows = await db
+        .createQueryBuilder()
+        .select('et.term_id', 'termId')
+        .addSelect('t.taxonomy', 'taxonomy')
+        .from('event_terms', 'et')
+        .innerJoin('terms', 't', 't.id = et.term_id')
+        .where('et.event_id = :eventId', { eventId })
+        .andWhere('t.taxonomy IN (:...taxonomies)', { taxonomies: sets.map((set) => set.taxonomy) })
+        .getRawMany<{ termId: number | string; taxonomy: Taxonomy }>();
+      for (const row of rows) current.set(row.taxonomy, [...(current.get(row.taxonomy) ?? []), Number(row.termId)]);
+    }
+    const removed: number[] = [];
+    const added: number[] = [];
+    for (const { taxonomy, termIds } of sets) {
+      const linked = current.get(taxonomy) ?? [];
+      removed.push(...linked.filter((id) => !termIds.includes(id)));
+      added.push(...termIds.filter((id) => !linked.includes(id)));
+    }
     if (removed.length > 0) await db.delete(EventTerm, { eventId, termId: In(removed) });
-    const added = termIds.filter((id) => !current.includes(id));
     if (added.length > 0)
       await db.insert(
         EventTerm,

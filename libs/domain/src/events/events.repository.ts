@@ -25,6 +25,11 @@ import { countsFromPostings, OWN_TEXT_PARTS, ownTextMatchesQuery, SHARED_TEXT_PO
 @Injectable()
 export class EventsRepository extends PostRecordsRepository<CalendarEvent, EventListCriteria> {
   protected readonly searchGrams = eventSearchGrams;
+  /**
+   * save notes the event with the kept counts, and every event write ends with their flush
+   * (flushTermCounts), which syncs the copies of every noted event's postings from its row.
+   */
+  protected override readonly postingCopiesSyncedLater = true;
 
   constructor(
     dataSource: DataSource,
@@ -104,8 +109,8 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.findByRef(ref, db);
   }
 
-  override lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
-    return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.lockForWrite(ref, db);
+  override lockForWrite(ref: RecordRef, db: EntityManager, knownSlug?: string): Promise<number | null> {
+    return isOccurrenceSlugRef(ref) ? Promise.resolve(null) : super.lockForWrite(ref, db, knownSlug);
   }
 
   /**
@@ -116,10 +121,12 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
     // A write to an imported row is a hand edit until the importer, writing through here too, records its own state after it.
     if (record.importSourceId !== null && record.importSourceId !== undefined) record.importEdited = true;
-    const before = record.id ? await this.counts.tallyOf(record.id, db) : null;
+    const isNew = !record.id;
+    const before = isNew ? null : await this.counts.tallyOf(record.id, db);
     const saved = await super.save(record, db);
     this.counts.noteEvent(db, before, -1);
-    this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db), 1);
+    // A row inserted just now has no links yet (they are written after it): no terms to read.
+    this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db, !isNew), 1);
     return saved;
   }
 

@@ -47,6 +47,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    */
   protected abstract readonly searchGrams: SearchGramIndex;
 
+  /**
+   * Whether every save of the kind is followed, in its transaction, by a sync of its postings'
+   * copies (SearchGramIndex.syncCopies), so that save need not sync them itself.
+   */
+  protected readonly postingCopiesSyncedLater: boolean = false;
+
   protected constructor(
     protected readonly dataSource: DataSource,
     readonly target: new () => T,
@@ -70,17 +76,22 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /**
    * Locks the record for the rest of the write transaction (MySQL: FOR UPDATE); its ID, or null
    * when there is none (also when it was deleted while this writer waited for the lock).
+   * `knownSlug`: the record's slug as this transaction just read it (its row), not read again.
    */
-  async lockForWrite(ref: RecordRef, db: EntityManager): Promise<number | null> {
+  async lockForWrite(ref: RecordRef, db: EntityManager, knownSlug?: string): Promise<number | null> {
     if ('id' in ref && rowLocksSupported(db)) {
       // Through the slug's index entry, as lockSlug and a lookup by slug take it: locked by
       // primary key first, an update or delete then waited for that entry while a writer choosing
-      // the same slug held it and waited for the row (a deadlock).
-      const current = await db
-        .createQueryBuilder<T>(this.target, 'p')
-        .select('p.slug', 'slug')
-        .where('p.id = :id', { id: ref.id })
-        .getRawOne<{ slug: string }>();
+      // the same slug held it and waited for the row (a deadlock). A slug changed meanwhile locks
+      // another record or none: then by primary key, below.
+      const current =
+        knownSlug !== undefined
+          ? { slug: knownSlug }
+          : await db
+              .createQueryBuilder<T>(this.target, 'p')
+              .select('p.slug', 'slug')
+              .where('p.id = :id', { id: ref.id })
+              .getRawOne<{ slug: string }>();
       if (current && (await this.lockForWrite({ slug: current.slug }, db)) === ref.id) return ref.id;
     }
     const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id');
@@ -153,9 +164,9 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** Saves the record and brings its search grams to its new texts, in the same transaction. */
   async save(record: T, db: EntityManager): Promise<T> {
     const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
-    const saved = await db.save(record);
+    const saved = record.id ? await db.save(record) : await insertRecord(this.target, record, db);
     await this.completeSavedRow(saved, db);
-    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db);
+    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db, this.postingCopiesSyncedLater);
     return saved;
   }
 
@@ -280,4 +291,36 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     );
     qb.andWhere(contentFilterSql('p', viewer, `(${contentColumns.join(' OR ')})`, perColumn), params);
   }
+}
+
+/**
+ * Inserts a new record and leaves the entity as save() would, without save()'s second statement:
+ * where the database has no INSERT ... RETURNING for TypeORM (MySQL, SQLite), save() selects the
+ * new row back for the columns that have a default. Their stored values are known here: the
+ * record's own, or the declared default where the record left the column unset. (save() itself
+ * for a record with an image object, or a default that is not a plain value.)
+ */
+async function insertRecord<T extends PostRecord>(target: new () => T, record: T, db: EntityManager): Promise<T> {
+  const metadata = db.connection.getMetadata(target);
+  const defaulted = metadata.getInsertionReturningColumns().filter((column) => !column.isGenerated);
+  const plain = (value: unknown) => typeof value === 'boolean' || typeof value === 'number';
+  if (record.image !== undefined || defaulted.some((column) => !plain(column.default))) return db.save(record);
+  const result = await db
+    .createQueryBuilder()
+    .insert()
+    .into(target)
+    .values(record as never)
+    .updateEntity(false)
+    .execute();
+  for (const column of metadata.columns) {
+    if (column.isVirtual || column.isGenerated) continue;
+    const value: unknown = column.getEntityValue(record);
+    if (defaulted.includes(column)) {
+      const stored = value === undefined ? column.default : value;
+      // As the driver reads the column back (a boolean column answers true or false).
+      column.setEntityValue(record, column.type === 'boolean' ? Boolean(stored) : stored);
+    } else if (value === undefined && column.isNullable) column.setEntityValue(record, null);
+  }
+  db.merge(target, record, (db.connection.driver.createGeneratedMap(metadata, result.raw, 0, 1) ?? {}) as never);
+  return record;
 }

@@ -154,8 +154,16 @@ export class SearchGramIndex {
    * new record) to those of `after` (null when it is deleted): only what differs is written, so
    * an update that leaves the texts alone writes nothing. New passages are added to the
    * vocabulary first; then the record's own rows change, by primary key, in key order.
+   * `copiesSyncedLater`: the caller syncs the record's copies later in the same transaction (an
+   * event's write, at the kept counts' flush), so new postings need not be synced here as well.
    */
-  async replace(id: number, before: readonly string[] | null, after: readonly string[] | null, db: EntityManager): Promise<void> {
+  async replace(
+    id: number,
+    before: readonly string[] | null,
+    after: readonly string[] | null,
+    db: EntityManager,
+    copiesSyncedLater = false,
+  ): Promise<void> {
     if (!keepsSearchGrams(db)) return;
     const old = before ? this.postingsOf(before) : new Map();
     const next = after ? this.postingsOf(after) : new Map();
@@ -178,7 +186,7 @@ export class SearchGramIndex {
       db,
     );
     // New postings start with the copies' defaults (other columns' changes are synced at the kept counts' flush).
-    if (after && changed.length > 0) await this.syncCopies([recordId], db);
+    if (after && changed.length > 0 && !copiesSyncedLater) await this.syncCopies([recordId], db);
   }
 
   /**

@@ -104,6 +104,40 @@ export class TermsRepository {
   }
 
   /**
+   * What an event body's references name, in one statement for all of them: for each ID, whether
+   * the taxonomy has it (findById); for each text, the term whose slug is the text lower-cased
+   * (findBySlug), else the oldest whose name is the text ignoring case (findByName); null for
+   * none. The database compares, in the select list as those lookups do in their WHERE, so its
+   * collation decides the same way.
+   */
+  async findReferenced(
+    target: TermTarget,
+    ids: readonly number[],
+    texts: readonly string[],
+    db: EntityManager = this.manager,
+  ): Promise<{ ids: Array<number | null>; texts: Array<number | null> }> {
+    if (ids.length === 0 && texts.length === 0) return { ids: [], texts: [] };
+    const qb = this.query(target, db).select('term.id', 'id');
+    const wanted: string[] = [];
+    ids.forEach((id, i) => {
+      qb.addSelect(`term.id = :id${i}`, `i${i}`).setParameter(`id${i}`, id);
+      wanted.push(`term.id = :id${i}`);
+    });
+    texts.forEach((text, i) => {
+      qb.addSelect(`term.slug = :slug${i}`, `s${i}`).setParameter(`slug${i}`, text.toLowerCase());
+      qb.addSelect(`term.name_key = :key${i}`, `k${i}`).setParameter(`key${i}`, termNameKey(text));
+      wanted.push(`term.slug = :slug${i}`, `term.name_key = :key${i}`);
+    });
+    const rows = await qb.andWhere(`(${wanted.join(' OR ')})`).getRawMany<Record<string, number | string | null>>();
+    const holding = (flag: string) => rows.filter((row) => Number(row[flag]) === 1).map((row) => Number(row.id));
+    const oldest = (found: number[]) => (found.length === 0 ? null : Math.min(...found));
+    return {
+      ids: ids.map((_, i) => oldest(holding(`i${i}`))),
+      texts: texts.map((_, i) => oldest(holding(`s${i}`)) ?? oldest(holding(`k${i}`))),
+    };
+  }
+
+  /**
    * Locks the term for the rest of the write transaction (MySQL: FOR UPDATE), so writes of one
    * term run one after the other; its ID, or null when there is none (also when it was deleted
    * while this writer waited).

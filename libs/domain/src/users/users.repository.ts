@@ -62,9 +62,18 @@ export class UsersRepository {
     return db.existsBy(ApiToken, { tokenHash });
   }
 
-  /** The active (not revoked) token with this hash and its user, in one query. */
+  /**
+   * The active (not revoked) token with this hash and its user, in one statement: the hash is
+   * unique, so no LIMIT is needed, and without one TypeORM does not first select the token's ID
+   * in a DISTINCT subquery, a second round trip on every authenticated request.
+   */
   async findActiveToken(tokenHash: string): Promise<PresentedToken | null> {
-    const token = await this.manager.findOne(ApiToken, { where: { tokenHash, revokedUtc: IsNull() }, relations: { user: true } });
+    const token = await this.manager
+      .createQueryBuilder(ApiToken, 'token')
+      .leftJoinAndSelect('token.user', 'user')
+      .where('token.token_hash = :tokenHash', { tokenHash })
+      .andWhere('token.revoked_utc IS NULL')
+      .getOne();
     return token?.user ? { tokenId: token.id, lastUsedUtc: token.lastUsedUtc, user: token.user } : null;
   }
 
