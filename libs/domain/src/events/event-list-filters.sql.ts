@@ -78,6 +78,11 @@ function locatedSql(viewer: Viewer | undefined): string {
 /** A search or term filter with at least this many matches in the window, and ten times as many as the page reaches, is common. */
 const COMMON_MATCHES = 1000;
 
+/** A search or term filter: whether the page walks the start order depends on how many it keeps (walksStartOrder). */
+export function narrowsByMatches(criteria: EventListCriteria): boolean {
+  return Boolean(criteria.search?.trim() || criteria.categoryIds?.length || criteria.tagIds?.length);
+}
+
 /**
  * Whether a page is best found by walking the events in start order: published events are most
  * of the window, so a page is found after a few rows. A list of venues' or organizers' events (a
@@ -89,11 +94,10 @@ const COMMON_MATCHES = 1000;
  * (README: "Event search at scale").
  */
 export function walksStartOrder(criteria: EventListCriteria, reach: PageReach): boolean {
-  const narrowed = Boolean(criteria.search?.trim() || criteria.categoryIds?.length || criteria.tagIds?.length);
   const common = reach.total >= COMMON_MATCHES && reach.end * 10 <= reach.total;
   return (
     !criteria.include?.length &&
-    (!narrowed || common) &&
+    (!narrowsByMatches(criteria) || common) &&
     !criteria.venueIds &&
     !criteria.organizerIds &&
     criteria.geoloc === undefined &&

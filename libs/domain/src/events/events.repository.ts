@@ -7,7 +7,7 @@ import { TermCountsRepository } from '../terms/term-counts.repository';
 import { Viewer } from '../users/viewer';
 import { EventLinksRepository, PlaceKind } from './event-links.repository';
 import { EventListCriteria, LinkedEventCriteria } from './event-list-criteria';
-import { applyEventListFilters, distanceSql, PLACE_LINKS, walksStartOrder } from './event-list-filters.sql';
+import { applyEventListFilters, distanceSql, narrowsByMatches, PLACE_LINKS, walksStartOrder } from './event-list-filters.sql';
 import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 import { talliedScope, wholeDays } from './event-list-total';
 import { OCCURRENCE_SLUG_PREFIX } from './series-occurrences.repository';
@@ -288,6 +288,11 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
       if (walksStartOrder(criteria, reach)) qb.useIndex(LIST_ORDER_INDEX);
     }
     qb.addOrderBy('p.id', 'ASC');
+  }
+
+  /** Only a search's or a term filter's page chooses its walk by the total (walksStartOrder). */
+  protected override pageNeedsTotal(criteria: EventListCriteria): boolean {
+    return narrowsByMatches(criteria);
   }
 
   /** A page that walks the start order checks each event it passes against the search index. */

@@ -30,6 +30,9 @@ export interface PageReach {
   end: number;
 }
 
+/** A page read beside its total reaches at most this far into the list (walksBesideCount). */
+const PAGE_BESIDE_COUNT_REACH = 1000;
+
 export interface IdPage {
   ids: number[];
   total: number;
@@ -198,17 +201,54 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   async page(criteria: C, window: PageWindow): Promise<IdPage> {
     const candidates = await this.searchCandidates(criteria);
     const qb = this.filterQuery(criteria, candidates?.set);
-    const total = await this.countPage(qb, criteria, candidates);
     const offset = (window.page - 1) * window.perPage;
+    const end = offset + window.perPage;
+    if (this.walksBesideCount(criteria, end)) {
+      // The page's query does not depend on the total here: on a server both run at once, each on
+      // its own connection, and a page past the end is dropped (the caller answers 404).
+      const [total, rows] = await Promise.all([
+        this.countPage(qb, criteria, candidates),
+        this.pageRows(
+          this.pageQuery(this.filterQuery(criteria, candidates?.set), criteria, candidates, { total: end, end }, offset, window),
+        ),
+      ]);
+      return { ids: offset >= total ? [] : rows.map((row) => Number(row.id)), total };
+    }
+    const total = await this.countPage(qb, criteria, candidates);
     // Past the end there is nothing to fetch (the caller answers 404), and a huge page would
     // otherwise reach the SQL as an OFFSET like 1e+21.
     if (offset >= total) return { ids: [], total };
-    const reach = { total, end: offset + window.perPage };
+    const rows = await this.pageRows(this.pageQuery(qb, criteria, candidates, { total, end }, offset, window));
+    return { ids: rows.map((row) => Number(row.id)), total };
+  }
+
+  /** The ordered page of IDs from the list's filter query `qb`. */
+  private pageQuery(
+    qb: SelectQueryBuilder<T>,
+    criteria: C,
+    candidates: SearchCandidates | undefined,
+    reach: PageReach,
+    offset: number,
+    window: PageWindow,
+  ): SelectQueryBuilder<T> {
     const pageQb = candidates && this.probesSearch(criteria, reach) ? this.filterQuery(criteria, candidates.probe) : qb;
     pageQb.select('p.id', 'id');
     this.orderPage(pageQb, criteria, reach);
-    const rows = await this.pageRows(pageQb.offset(offset).limit(window.perPage));
-    return { ids: rows.map((row) => Number(row.id)), total };
+    return pageQb.offset(offset).limit(window.perPage);
+  }
+
+  /**
+   * Whether the page is read beside its total instead of after it: on a database server, for a
+   * page near the start (a walk past a smaller total costs little), when the kind's page query
+   * does not depend on the total (pageNeedsTotal).
+   */
+  private walksBesideCount(criteria: C, end: number): boolean {
+    return this.dataSource.options.type !== 'better-sqlite3' && end <= PAGE_BESIDE_COUNT_REACH && !this.pageNeedsTotal(criteria);
+  }
+
+  /** Whether the page query depends on the list's total (orderPage and probesSearch read the reach). */
+  protected pageNeedsTotal(_criteria: C): boolean {
+    return true;
   }
 
   /** Runs the ordered page query (a kind may run its SQL otherwise). */
