@@ -41,6 +41,23 @@ interface TermListCriteria {
   perPage: number;
 }
 
+/** How a request names a term: the column compared and the form the given value takes for it. */
+const TERM_KEYS = {
+  id: { column: 'term.id', key: (given: number | string) => Number(given) },
+  /** Slugs are stored lower-case. */
+  slug: { column: 'term.slug', key: (given: number | string) => String(given).toLowerCase() },
+  /** A name matches ignoring case (its key). */
+  name: { column: 'term.name_key', key: (given: number | string) => termNameKey(String(given)) },
+} as const;
+
+type TermMatch = [condition: string, parameters: Record<string, number | string>];
+
+/** The condition (on alias `term`, parameter `:param`) of a single lookup and of findReferenced alike. */
+function termMatch(by: keyof typeof TERM_KEYS, param: string, given: number | string): TermMatch {
+  const { column, key } = TERM_KEYS[by];
+  return [`${column} = :${param}`, { [param]: key(given) }];
+}
+
 /** Every query over the terms table; counts and event links are asked of the events repositories. */
 @Injectable()
 export class TermsRepository {
@@ -88,17 +105,21 @@ export class TermsRepository {
   }
 
   findById(target: TermTarget, id: number, db: EntityManager = this.manager): Promise<Term | null> {
-    return this.query(target, db).andWhere('term.id = :id', { id }).getOne();
+    return this.query(target, db)
+      .andWhere(...termMatch('id', 'id', id))
+      .getOne();
   }
 
   findBySlug(target: TermTarget, slug: string, db: EntityManager = this.manager): Promise<Term | null> {
-    return this.query(target, db).andWhere('term.slug = :slug', { slug: slug.toLowerCase() }).getOne();
+    return this.query(target, db)
+      .andWhere(...termMatch('slug', 'slug', slug))
+      .getOne();
   }
 
   /** The oldest term named `name`, ignoring case. */
   findByName(target: TermTarget, name: string, db: EntityManager = this.manager): Promise<Term | null> {
     return this.query(target, db)
-      .andWhere('term.name_key = :key', { key: termNameKey(name) })
+      .andWhere(...termMatch('name', 'key', name))
       .orderBy('term.id', 'ASC')
       .getOne();
   }
@@ -119,14 +140,14 @@ export class TermsRepository {
     if (ids.length === 0 && texts.length === 0) return { ids: [], texts: [] };
     const qb = this.query(target, db).select('term.id', 'id');
     const wanted: string[] = [];
-    ids.forEach((id, i) => {
-      qb.addSelect(`term.id = :id${i}`, `i${i}`).setParameter(`id${i}`, id);
-      wanted.push(`term.id = :id${i}`);
-    });
+    const flag = (alias: string, [condition, parameters]: TermMatch) => {
+      qb.addSelect(condition, alias).setParameters(parameters);
+      wanted.push(condition);
+    };
+    ids.forEach((id, i) => flag(`i${i}`, termMatch('id', `id${i}`, id)));
     texts.forEach((text, i) => {
-      qb.addSelect(`term.slug = :slug${i}`, `s${i}`).setParameter(`slug${i}`, text.toLowerCase());
-      qb.addSelect(`term.name_key = :key${i}`, `k${i}`).setParameter(`key${i}`, termNameKey(text));
-      wanted.push(`term.slug = :slug${i}`, `term.name_key = :key${i}`);
+      flag(`s${i}`, termMatch('slug', `slug${i}`, text));
+      flag(`k${i}`, termMatch('name', `key${i}`, text));
     });
     const rows = await qb.andWhere(`(${wanted.join(' OR ')})`).getRawMany<Record<string, number | string | null>>();
     const holding = (flag: string) => rows.filter((row) => Number(row[flag]) === 1).map((row) => Number(row.id));
@@ -144,8 +165,7 @@ export class TermsRepository {
    */
   async lockForWrite(target: TermTarget, ref: { id: number } | { slug: string }, db: EntityManager): Promise<number | null> {
     const qb = this.query(target, db).select('term.id', 'id');
-    if ('id' in ref) qb.andWhere('term.id = :id', { id: ref.id });
-    else qb.andWhere('term.slug = :slug', { slug: ref.slug.toLowerCase() });
+    qb.andWhere(...('id' in ref ? termMatch('id', 'id', ref.id) : termMatch('slug', 'slug', ref.slug)));
     if (rowLocksSupported(db)) qb.setLock('pessimistic_write');
     const row = await qb.getRawOne<{ id: number | string }>();
     return row ? Number(row.id) : null;
