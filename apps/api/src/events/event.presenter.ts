@@ -23,13 +23,13 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
   ) {}
 
   async present(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventResponse[]> {
-    const seriesById = await this.seriesOf(events);
+    const [seriesById, linked] = await this.seriesAndLinksOf(events, options);
     const language = options.context.language;
     const originals = new Map(events.map((event) => [event.id, event]));
     // The occurrence's own page is set before the locked view is taken, so that a locked occurrence
     // keeps it (url is shown); the series fields are read from the view, so that they stay hidden.
     const viewed = events.map((event) => occurrenceView(event, seriesFor(event, seriesById)));
-    return this.map(viewed, options, (view, eventLinks, presentation) => {
+    return this.map(viewed, linked, options, (view, eventLinks, presentation) => {
       const event = originals.get(view.id) ?? view;
       const series = seriesFor(event, seriesById);
       const response = toEventResponse(view, eventLinks, presentation, {
@@ -50,23 +50,37 @@ export class EventPresenter implements PostPresenter<CalendarEvent, EventRespons
     return new Map((await this.events.findByIds(ids)).map((series) => [series.id, series]));
   }
 
-  /** The same events as present() gives them, only the fields a calendar feed shows. */
-  async presentForFeed(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventFeedView[]> {
-    const seriesById = await this.seriesOf(events);
-    const viewed = events.map((event) => occurrenceView(event, seriesFor(event, seriesById)));
-    return this.map(viewed, options, (view, eventLinks, presentation) => toEventFeedView(view, eventLinks, presentation));
+  /**
+   * The series of the occurrences and the links of the events (by the events' own IDs, whatever
+   * their series), read at once: neither waits for the other.
+   */
+  private seriesAndLinksOf(
+    events: CalendarEvent[],
+    { context, user }: PresentOptions<CalendarEvent>,
+  ): Promise<[Map<number, CalendarEvent>, Map<number, EventLinks>]> {
+    return Promise.all([
+      this.seriesOf(events),
+      this.links.load(
+        events.map((event) => event.id),
+        user,
+        context,
+      ),
+    ]);
   }
 
-  private async map<T>(
+  /** The same events as present() gives them, only the fields a calendar feed shows. */
+  async presentForFeed(events: CalendarEvent[], options: PresentOptions<CalendarEvent>): Promise<EventFeedView[]> {
+    const [seriesById, linked] = await this.seriesAndLinksOf(events, options);
+    const viewed = events.map((event) => occurrenceView(event, seriesFor(event, seriesById)));
+    return this.map(viewed, linked, options, (view, eventLinks, presentation) => toEventFeedView(view, eventLinks, presentation));
+  }
+
+  private map<T>(
     events: CalendarEvent[],
+    linked: Map<number, EventLinks>,
     { context, user, isLocked }: PresentOptions<CalendarEvent>,
     toResponse: (event: CalendarEvent, links: EventLinks, presentation: EventPresentation) => T,
   ): Promise<T[]> {
-    const linked = await this.links.load(
-      events.map((event) => event.id),
-      user,
-      context,
-    );
     const siteTimezone = this.config.siteTimezone;
     const shared = new LinkedResponses(context.links, siteTimezone, context.now);
     // In turns: a feed presents thousands of events, and other requests must not wait for all of them.
