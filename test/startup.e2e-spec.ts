@@ -141,6 +141,20 @@ describe('starting the service', () => {
       expect(service.lines.filter((line) => line.trim() !== '')).toEqual([expect.stringContaining(`Port ${port} is already in use`)]);
     });
 
+    it('a DB_SOCKET that does not exist: one line naming it and DB_SOCKET, exit code 1', async () => {
+      const socket = join(directory, 'no-server.sock');
+      service = startService({
+        cwd: directory,
+        env: { DB_TYPE: 'mysql', DB_SOCKET: socket, DB_NAME: 'calendar', PORT: '0' },
+      });
+      expect(await service.exited).toBe(1);
+      const lines = service.lines.filter((line) => line.trim() !== '');
+      expect(lines).toHaveLength(1);
+      expect(String(JSON.parse(lines[0]).msg)).toMatch(
+        /^Cannot reach MySQL\/MariaDB at \S+no-server\.sock \([^)]*ENOENT[^)]*\): check DB_SOCKET /,
+      );
+    });
+
     it('an unreachable database: one line with host, port and cause after a bounded retry, exit code 1', async () => {
       const port = await freePort();
       service = startService({

@@ -80,6 +80,7 @@ export function loadRunConfig(): RunConfig {
       port: integer('CONCURRENCY_MYSQL_PORT', 3306, 1, 65_535),
       user: process.env.CONCURRENCY_MYSQL_USER ?? 'root',
       password: process.env.CONCURRENCY_MYSQL_PASSWORD ?? '',
+      socket: process.env.CONCURRENCY_MYSQL_SOCKET || undefined,
     },
     keepTemp: process.env.CONCURRENCY_KEEP === '1',
   };

@@ -13,6 +13,8 @@ export interface MysqlServer {
   port: number;
   user: string;
   password: string;
+  /** The server's Unix socket: the services under test connect through it (DB_SOCKET), not TCP. */
+  socket?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ function createSqlite(dir: string): TestDatabase {
   };
 }
 
-async function createMysql(mysql: MysqlServer): Promise<TestDatabase> {
+async function createMysql({ socket, ...mysql }: MysqlServer): Promise<TestDatabase> {
   const server = { ...mysql, multipleStatements: false };
   const name = `conc_${randomBytes(5).toString('hex')}`;
   const admin = await createConnection(server);
@@ -76,6 +78,7 @@ async function createMysql(mysql: MysqlServer): Promise<TestDatabase> {
       DB_USER: mysql.user,
       DB_PASSWORD: mysql.password,
       DB_NAME: name,
+      ...(socket ? { DB_SOCKET: socket } : {}),
     },
     async query(sql, params = []) {
       const connection = await createConnection({ ...server, database: name, timezone: 'Z', dateStrings: true });

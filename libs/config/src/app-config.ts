@@ -24,6 +24,8 @@ export interface AppConfig {
     user: string;
     password: string;
     name: string;
+    /** DB_SOCKET: the server's Unix socket, used instead of `host` and `port` when set. */
+    socket?: string;
   };
   siteUrl: string;
   siteTimezone: string;

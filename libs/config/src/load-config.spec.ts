@@ -189,6 +189,19 @@ describe('loadConfig', () => {
     expect({ host: db.host, port: db.port }).toEqual({ host: 'node1', port: 3311 });
   });
 
+  it('reads DB_SOCKET, an absolute path, for one server only', () => {
+    expect(loadConfig({ DB_TYPE: 'mysql', DB_NAME: 'c', DB_SOCKET: ' /run/mysqld/mysqld.sock ' }).db.socket).toBe(
+      '/run/mysqld/mysqld.sock',
+    );
+    expect(loadConfig({ DB_TYPE: 'mysql', DB_NAME: 'c' }).db.socket).toBeUndefined();
+    expect(problemsOf({ DB_TYPE: 'mysql', DB_NAME: 'c', DB_SOCKET: 'mysqld.sock' })).toEqual([
+      'DB_SOCKET must be the absolute path of the server\'s Unix socket, such as /run/mysqld/mysqld.sock (got "mysqld.sock")',
+    ]);
+    expect(problemsOf({ DB_TYPE: 'mysql', DB_NAME: 'c', DB_SOCKET: '/run/mysqld/mysqld.sock', DB_HOST: 'db1,db2' })).toEqual([
+      'DB_SOCKET names one server on this machine and cannot be combined with several DB_HOST entries',
+    ]);
+  });
+
   it('requires DB_NAME with DB_TYPE=mysql', () => {
     expect(problemsOf({ DB_TYPE: 'mysql' })).toEqual(['DB_NAME is required when DB_TYPE=mysql']);
   });

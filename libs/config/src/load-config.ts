@@ -40,6 +40,19 @@ function parseDbHosts(raw: string, defaultPort: number, problems: string[]): DbH
 }
 
 /**
+ * DB_SOCKET: the Unix socket of a server on this machine, used instead of DB_HOST's TCP port (each
+ * statement's round trip costs the server and the service less). One server only: a cluster's
+ * nodes are reached over DB_HOST, so that one can take over from another.
+ */
+function dbSocket(raw: string, hosts: DbHost[], problems: string[]): string | undefined {
+  if (raw === '') return undefined;
+  if (!raw.startsWith('/'))
+    problems.push(`DB_SOCKET must be the absolute path of the server's Unix socket, such as /run/mysqld/mysqld.sock (got "${raw}")`);
+  if (hosts.length > 1) problems.push('DB_SOCKET names one server on this machine and cannot be combined with several DB_HOST entries');
+  return raw;
+}
+
+/**
  * Reads and validates every variable of `.env.example`. All problems are collected so that one
  * start-up attempt reports every bad variable by name.
  */
@@ -80,6 +93,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     user: text('DB_USER', 'root') || 'root',
     password: env.DB_PASSWORD ?? '',
     name: text('DB_NAME'),
+    socket: dbSocket(text('DB_SOCKET'), hosts, problems),
   };
   if (dbType === 'mysql' && db.name === '') {
     problems.push('DB_NAME is required when DB_TYPE=mysql');

@@ -41,6 +41,7 @@ export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): D
       driver: clusterAwareMysql(mysql2, config.db.hosts),
       host: config.db.host,
       port: config.db.port,
+      ...(config.db.socket ? { socketPath: config.db.socket } : {}),
       username: config.db.user,
       password: config.db.password,
       database: config.db.name,

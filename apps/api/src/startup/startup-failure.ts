@@ -26,11 +26,15 @@ export function describeStartupFailure(error: unknown, config: AppConfig): strin
     return `Cannot open the SQLite database ${config.db.path} (${cause}): check DB_PATH and that its folder is writable.`;
   }
   if (config.db.type === 'mysql') {
-    const where = `MySQL/MariaDB at ${config.db.host}:${config.db.port}`;
+    const where = `MySQL/MariaDB at ${config.db.socket ?? `${config.db.host}:${config.db.port}`}`;
+    const address = config.db.socket ? 'DB_SOCKET' : 'DB_HOST, DB_PORT';
     if (isTransientConnectionError(error)) {
       const seconds = ((CONNECT_ATTEMPTS - 1) * RETRY_DELAY_MS) / 1000;
-      return `Cannot reach ${where} (${cause}); gave up after ${CONNECT_ATTEMPTS} attempts over ${seconds} s: check DB_HOST, DB_PORT and that the server is running.`;
+      return `Cannot reach ${where} (${cause}); gave up after ${CONNECT_ATTEMPTS} attempts over ${seconds} s: check ${address} and that the server is running.`;
     }
+    // A socket file that is missing or not ours to open.
+    if (config.db.socket && ['ENOENT', 'EACCES', 'ENOTSOCK'].includes(code))
+      return `Cannot reach ${where} (${cause}): check DB_SOCKET and that the server is running.`;
     if (code.startsWith('ER_ACCESS_DENIED')) return `${where} refused user "${config.db.user}" (${cause}): check DB_USER and DB_PASSWORD.`;
     if (code === 'ER_BAD_DB_ERROR')
       return `${where} has no database "${config.db.name}" (${cause}): create it (see README) or check DB_NAME.`;

@@ -8,7 +8,9 @@ export function startupSummary(config: AppConfig, port: number): string[] {
   const origin = `http://localhost:${port}`;
   const base = `${origin}${config.basePath}`;
   const database =
-    config.db.type === 'mysql' ? `MySQL/MariaDB ${config.db.host}:${config.db.port}/${config.db.name}` : `SQLite ${config.db.path}`;
+    config.db.type === 'mysql'
+      ? `MySQL/MariaDB ${config.db.socket ?? `${config.db.host}:${config.db.port}`}/${config.db.name}`
+      : `SQLite ${config.db.path}`;
   return [
     `Calendar API listening on port ${port}: ${database}, site ${config.siteUrl} (${config.siteTimezone})`,
     `API:        ${base}/${API_NAMESPACE}`,
