@@ -8,6 +8,8 @@ export interface MysqlServer {
   port: number;
   user: string;
   password: string;
+  /** The server's Unix socket, for the service under test (DB_SOCKET) instead of TCP. */
+  socket?: string;
 }
 
 export interface BenchConfig {
@@ -98,6 +100,7 @@ export function benchConfig(): BenchConfig {
       port: boundedInteger('BENCH_MYSQL_PORT', 3306, 1, 65_535),
       user: raw('BENCH_MYSQL_USER') ?? 'root',
       password: process.env.BENCH_MYSQL_PASSWORD ?? '',
+      socket: raw('BENCH_MYSQL_SOCKET'),
     },
   };
 }

@@ -67,7 +67,7 @@ function prepareSqlite(config: BenchConfig): BenchDatabase {
 }
 
 async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
-  const server = config.mysql;
+  const { socket, ...server } = config.mysql;
   const connection = await createConnection({ ...server }).catch((error: Error) => {
     throw new Error(`Cannot connect to MySQL/MariaDB at ${server.host}:${server.port} as ${server.user}: ${error.message}`);
   });
@@ -80,6 +80,7 @@ async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
       DB_USER: server.user,
       DB_PASSWORD: server.password,
       DB_NAME: name,
+      ...(socket ? { DB_SOCKET: socket } : {}),
     });
     const description = `${version.includes('MariaDB') ? 'MariaDB' : 'MySQL'} ${version}`;
     if (config.reuseDb !== undefined) {
