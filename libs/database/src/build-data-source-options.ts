@@ -5,6 +5,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { DataSourceOptions, MixedList } from 'typeorm';
 import * as mysql2 from 'mysql2';
 import { clusterAwareMysql } from './cluster-aware-mysql';
+import { formatUnlessBare } from './query-format';
 import { SafeQueryLogger } from './safe-query-logger';
 
 export interface SchemaParts {
@@ -48,7 +49,7 @@ export function buildDataSourceOptions(config: AppConfig, parts: SchemaParts): D
       charset: 'utf8mb4_unicode_ci',
       // Everything is UTC inside; zone conversion happens only at the edges.
       timezone: 'Z',
-      extra: { connectionLimit: 10 },
+      extra: { connectionLimit: 10, queryFormat: formatUnlessBare },
       // mysql2 captures a stack trace for every query to decorate errors it may never raise; the
       // database error mapping does not read it, and a busy list page runs ten queries.
       trace: false,

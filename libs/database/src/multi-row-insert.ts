@@ -1,4 +1,5 @@
-import { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { escape, SqlValue, Timezone } from 'mysql2';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 
 /** Bound parameters per statement: well below SQLite's 32,766 and MySQL's 65,535. */
@@ -37,6 +38,53 @@ export async function insertRowsRaw<E extends ObjectLiteral>(
     const chunk = rows.slice(start, start + perStatement);
     const values = chunk.flatMap((row) => columns.map((column, i) => convert(row, column, i)));
     await db.query(`INSERT INTO ${driver.escape(metadata.tableName)} (${names}) VALUES ${chunk.map(() => rowMarks).join(', ')}`, values);
+  }
+}
+
+/**
+ * MySQL/MariaDB: rows of a table as the literal `(...)` tuples of a multi-row INSERT, each value
+ * as insertRowsRaw binds it (stored form, a missing property's default) and escaped as the
+ * driver escapes a bound value (mysql2's escape with the connection's time zone): the same
+ * statement insertRowsRaw sends, but built where the caller likes, e.g. before its transaction,
+ * and without the driver scanning the SQL for placeholders.
+ */
+export class MysqlRowLiterals {
+  /** The column list, `(a, b, c)`, in the order of each tuple. */
+  readonly names: string;
+  readonly table: string;
+  private readonly columns: ColumnMetadata[];
+  private readonly timezone: Timezone | undefined;
+  private readonly connection: EntityManager;
+  /** Per column, the last value given and its literal: rows often share most values. */
+  private readonly previous: Array<{ given: unknown; literal: string }>;
+
+  constructor(source: DataSource | EntityManager, target: EntityTarget<ObjectLiteral>) {
+    this.connection = 'connection' in source ? source : source.manager;
+    const { driver } = this.connection.connection;
+    const metadata = this.connection.connection.getMetadata(target);
+    this.columns = metadata.columns.filter((column) => !column.isGenerated);
+    this.names = `(${this.columns.map((column) => driver.escape(column.databaseName)).join(', ')})`;
+    this.table = driver.escape(metadata.tableName);
+    this.timezone = (this.connection.connection.options as { timezone?: Timezone }).timezone;
+    this.previous = this.columns.map(() => ({ given: {}, literal: '' }));
+  }
+
+  /** The row's tuple, a flat string (joined, not concatenated: the INSERT that joins many need not flatten each). */
+  tuple(row: Record<string, unknown>): string {
+    const literals = new Array<string>(this.columns.length);
+    for (let i = 0; i < this.columns.length; i++) {
+      const column = this.columns[i];
+      const given = row[column.propertyName];
+      const last = this.previous[i];
+      if (last.given !== given) {
+        last.given = given;
+        last.literal = escape(storedValue(this.connection, column, row) as SqlValue, false, this.timezone);
+      }
+      literals[i] = last.literal;
+    }
+    literals[0] = `(${literals[0]}`;
+    literals[literals.length - 1] += ')';
+    return literals.join(', ');
   }
 }
 

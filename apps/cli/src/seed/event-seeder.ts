@@ -105,6 +105,7 @@ export class EventSeeder {
         (index) => {
           const plan = factory.next();
           if (isSeries(index)) series.makeSeries(plan);
+          this.bulk.prepareEvent(plan);
           return plan;
         },
         PLANS_PER_TURN,

@@ -55,6 +55,7 @@ export class SeriesFactory {
     });
     return occurrences.map(({ start, end }) => ({
       ...plan,
+      prepared: undefined,
       row: {
         ...row,
         slug: occurrenceSlug(seriesId, start),
@@ -63,6 +64,8 @@ export class SeriesFactory {
         recurrence: null,
         isSeries: false,
         recurringEventId: seriesId,
+        // Its series' texts: written with the row, not by a later UPDATE.
+        textId: seriesId,
         recurrenceIdUtc: start,
         ownFields: null,
         materializedUntil: null,

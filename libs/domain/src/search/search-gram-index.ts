@@ -93,6 +93,15 @@ export type PostingCopies = Readonly<Record<string, { sql: string; value: (row: 
 /** A record to index in bulk: ID, texts, and its row when the caller has it at hand (its copies' values). */
 export type IndexedRecord = [id: number, texts: readonly string[], row?: Readonly<Record<string, unknown>>];
 
+/**
+ * A record's entries of the index before its ID is known (SearchGramIndex.prepare): its passages
+ * (ID, the columns holding it, its text) and, when its row was given, its copies as SQL literals.
+ */
+export interface PreparedRecord {
+  postings: ReadonlyMap<bigint, { readonly fields: number; readonly text: string }>;
+  copies?: string;
+}
+
 /** A record's passages: ID → the columns holding it (bit i: column i) and its text. */
 type Postings = Map<bigint, { fields: number; text: string }>;
 
@@ -254,18 +263,46 @@ export class SearchGramIndex {
    */
   async addRecords(records: readonly IndexedRecord[], db: EntityManager | DataSource, known?: Set<string>, copies = true): Promise<void> {
     if (!keepsSearchGrams(db)) return;
+    await this.addPrepared(
+      records.map(([id, texts, row]) => [id, this.prepare(texts, row)]),
+      db,
+      known,
+      copies,
+    );
+  }
+
+  /**
+   * What addRecords writes of a record that does not depend on its ID: its passages and the
+   * literals of its copies (when its row is given). A bulk load computes it before the
+   * transaction that writes the record, so that the transaction waits on the server alone.
+   */
+  prepare(texts: readonly string[], row?: Readonly<Record<string, unknown>>): PreparedRecord {
+    const copied = Object.values(this.copies ?? {});
+    return {
+      postings: this.postingsOf(texts),
+      copies: row ? copied.map((copy) => mysqlLiteral(copy.value(row))).join(',') : undefined,
+    };
+  }
+
+  /** addRecords of records prepared beforehand (prepare), with their IDs now known. */
+  async addPrepared(
+    records: ReadonlyArray<readonly [id: number, prepared: PreparedRecord]>,
+    db: EntityManager | DataSource,
+    known?: Set<string>,
+    copies = true,
+  ): Promise<void> {
+    if (!keepsSearchGrams(db)) return;
     const passages = new Map<bigint, string>();
     const rows: Array<[bigint, number, number]> = [];
     const given = new Map<number, string>();
     const unread: number[] = [];
-    const copied = Object.values(this.copies ?? {});
-    for (const [id, texts, row] of records) {
+    for (const [id, prepared] of records) {
       const recordId = Math.trunc(id);
-      if (row) given.set(recordId, copied.map((copy) => mysqlLiteral(copy.value(row))).join(','));
+      if (prepared.copies !== undefined) given.set(recordId, prepared.copies);
       else unread.push(recordId);
-      for (const [passage, entry] of this.postingsOf(texts)) {
-        passages.set(passage, entry.text);
-        rows.push([passage, recordId, entry.fields]);
+      for (const [passage, { fields, text }] of prepared.postings) {
+        passages.set(passage, text);
+        rows.push([passage, recordId, fields]);
       }
     }
     await storePassages(passages, this.kind, db, known);

@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, mysqlLiteral } from '@app/database';
 import { createHash } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { characterCount, recordGrams, termGrams, twoCharacterRange } from './search-grams';
@@ -87,8 +87,7 @@ export async function storePassages(passages: ReadonlyMap<bigint, string>, kind:
     }
     // IGNORE: another writer may have stored the same passage meanwhile (the same text, by its ID).
     await db.query(
-      `INSERT IGNORE INTO ${PASSAGES_TABLE} (kind, id, text) VALUES ${batch.map((id) => `(${kind}, ${id}, ?)`).join(',')}`,
-      batch.map((id) => passages.get(id)),
+      `INSERT IGNORE INTO ${PASSAGES_TABLE} (kind, id, text) VALUES ${batch.map((id) => `(${kind}, ${id}, ${mysqlLiteral(passages.get(id))})`).join(',')}`,
     );
   }
   const grams = missing.flatMap((id) => [...recordGrams([passages.get(id) ?? ''])].map((gram): [bigint, bigint] => [gram, id]));
