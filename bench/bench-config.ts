@@ -12,6 +12,12 @@ export interface MysqlServer {
   socket?: string;
 }
 
+/** What the bench's own connections take: the server's TCP address and credentials (the socket is the service's). */
+export function tcpConnection(server: MysqlServer): Omit<MysqlServer, 'socket'> {
+  const { host, port, user, password } = server;
+  return { host, port, user, password };
+}
+
 export interface BenchConfig {
   mode: BenchMode;
   db: BenchDbType;

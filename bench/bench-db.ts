@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { BenchConfig } from './bench-config';
+import { BenchConfig, tcpConnection } from './bench-config';
 import { onCleanup, stopChild } from './cleanup';
 
 const ROOT = join(__dirname, '..');
@@ -67,7 +67,8 @@ function prepareSqlite(config: BenchConfig): BenchDatabase {
 }
 
 async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
-  const { socket, ...server } = config.mysql;
+  const server = tcpConnection(config.mysql);
+  const { socket } = config.mysql;
   const connection = await createConnection({ ...server }).catch((error: Error) => {
     throw new Error(`Cannot connect to MySQL/MariaDB at ${server.host}:${server.port} as ${server.user}: ${error.message}`);
   });
@@ -112,7 +113,7 @@ async function prepareMysql(config: BenchConfig): Promise<BenchDatabase> {
  */
 export async function mysqlMemory(config: BenchConfig, database: BenchDatabase): Promise<string | undefined> {
   if (database.type !== 'mysql') return undefined;
-  const connection = await createConnection({ ...config.mysql });
+  const connection = await createConnection(tcpConnection(config.mysql));
   try {
     const [[row]] = (await connection.query(
       `SELECT @@innodb_buffer_pool_size AS pool, (SELECT COALESCE(SUM(data_length + index_length), 0) FROM information_schema.tables WHERE table_schema = ?) AS size`,
