@@ -118,8 +118,8 @@ export class EventLinksService {
 
   /**
    * Writes the checked links: new venues, organizers and terms first; then what the links point to
-   * is kept from deletion until the transaction ends (MySQL: FOR SHARE, in ID order; terms FOR
-   * UPDATE with the event's current terms, whose counts the write changes), so no link row
+   * is kept from deletion until the transaction ends (MySQL: FOR SHARE, in ID order; terms with
+   * the event's current terms, whose counts the write changes), so no link row
    * can point to a record deleted meanwhile (one that vanished since the check: the write runs
    * again); then the link rows, in a fixed order (venues, organizers, terms).
    */

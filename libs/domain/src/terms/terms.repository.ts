@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE, rowLocksSupported } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
@@ -179,15 +179,14 @@ export class TermsRepository {
 
   /**
    * Of these term IDs (either taxonomy), those that exist, kept from deletion until the
-   * transaction ends (MySQL: FOR UPDATE, in ID order). Exclusive, not shared: the event write ends
-   * by adding to these terms' stored counts, and two writers that both held a shared lock on a
-   * term would deadlock upgrading it.
+   * transaction ends (MySQL: in share mode, in ID order). Shared: the counts an event write changes
+   * are rows of term_counts, not of terms, so no writer upgrades this lock, and writers of one
+   * popular term need not wait for each other's commit.
    */
   async lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
     if (ids.length === 0) return [];
     const qb = db.createQueryBuilder(Term, 'term').select('term.id', 'id').where('term.id IN (:...ids)', { ids }).orderBy('term.id', 'ASC');
-    if (rowLocksSupported(db)) qb.setLock('pessimistic_write');
-    return (await qb.getRawMany<{ id: number | string }>()).map((row) => Number(row.id));
+    return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
   }
 
   /** Terms of either taxonomy by ID, any that exist. */
