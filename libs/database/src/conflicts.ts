@@ -33,7 +33,7 @@ export function isDeadlock(error: unknown): boolean {
 }
 
 /** InnoDB gave up waiting for a row lock (ER_LOCK_WAIT_TIMEOUT); only the statement was undone. */
-function isLockWaitTimeout(error: unknown): boolean {
+export function isLockWaitTimeout(error: unknown): boolean {
   const { code, errno } = codes(error);
   return code === 'ER_LOCK_WAIT_TIMEOUT' || errno === 1205;
 }

@@ -15,3 +15,4 @@ export * from './query-in-slices';
 export * from './multi-row-insert';
 export * from './write-slot';
 export * from './mysql-literal';
+export * from './lock-wait-skipping';

@@ -1,7 +1,18 @@
 import { RateLimiter } from '@app/auth';
-import { AuthenticatedUser, chooseFreeSlug, clampPerPage, Errors, FieldErrors, paginate, RequestContext, slugBase } from '@app/common';
+import {
+  AuthenticatedUser,
+  chooseFreeSlug,
+  clampPerPage,
+  Errors,
+  FieldErrors,
+  nextFreeSlug,
+  paginate,
+  RequestContext,
+  slugBase,
+  slugCandidatePrefix,
+} from '@app/common';
 import { AppConfig } from '@app/config';
-import { slugSpreadOnRetry, TransactionRunner } from '@app/database';
+import { lockWaitsSkippable, slugSpreadOnRetry, TransactionRunner } from '@app/database';
 import { PostListCriteria, PostRecord, PostRecordsRepository, RecordRef } from '@app/domain';
 import { EntityManager } from 'typeorm';
 import { DeletePostQuery } from './dto/delete-post.query';
@@ -15,6 +26,9 @@ import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
 import { canAssignAuthor, canEdit, canRead, canRequestStatus, isLockedFor } from './post-permissions';
 import { wholeSeconds } from './publication-date';
+
+/** Slugs taken meanwhile that a create passes over before it waits like any other insert (insertUnderFreeSlug). */
+const MAX_TAKEN_SLUGS_PASSED = 16;
 
 export type { DeleteResult, FieldsContext, ListPlan, ListRepresentation, ListResult, PostDraft, PostListQuery } from './post-records.types';
 
@@ -57,6 +71,9 @@ export abstract class PostRecordsService<
 
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
+
+  /** Whether a create looks for an existing record equal to its body first (findDuplicates). */
+  protected readonly looksForDuplicates: boolean = false;
 
   /** Existing records equal to what the body describes (docs/api-rules.md, Writes), to return instead of a duplicate. */
   protected findDuplicates(_manager: EntityManager, _draft: PostDraft<T, D>): Promise<T[]> {
@@ -158,14 +175,19 @@ export abstract class PostRecordsService<
     const { record, dto } = draft;
     const existing = await this.openDuplicate(manager, draft, user);
     if (existing) return { record: existing, created: false };
-    // Writers of one title take turns from here (MySQL): the second look below sees a record that
-    // another writer of the same body created meanwhile, and slug choices rarely collide.
-    await this.holdCreateTurn(manager, record, dto);
-    const createdMeanwhile = await this.openDuplicate(manager, draft, user);
-    if (createdMeanwhile) return { record: createdMeanwhile, created: false };
+    // A kind without duplicates to look for needs no turn where a slug held by a writer not yet
+    // committed can be passed over at once (insertUnderFreeSlug): its writers of one title then
+    // run side by side instead of one after the other until each commits.
+    const turnless = !this.looksForDuplicates && (await lockWaitsSkippable(manager));
+    if (!turnless) {
+      // Writers of one title take turns from here (MySQL): the second look below sees a record that
+      // another writer of the same body created meanwhile, and slug choices rarely collide.
+      await this.holdCreateTurn(manager, record, dto);
+      const createdMeanwhile = await this.openDuplicate(manager, draft, user);
+      if (createdMeanwhile) return { record: createdMeanwhile, created: false };
+    }
     if (draft.image) record.imageId = await this.images.store(manager, draft.image);
-    record.slug = await this.freeSlug(manager, dto.slug || record.title);
-    const saved = await this.records.save(record, manager);
+    const saved = await this.insertUnderFreeSlug(manager, record, dto.slug || record.title, turnless);
     await this.afterSave(manager, saved, draft, true, user);
     return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
   }
@@ -290,6 +312,30 @@ export abstract class PostRecordsService<
   /** On MySQL, holds the record that has the bare slug `source` asks for: writers of one title take turns. */
   private lockSlugBase(manager: EntityManager, source: string): Promise<void> {
     return this.records.lockSlug(slugBase(source, this.kind.fallbackSlug), manager);
+  }
+
+  /**
+   * Inserts a new record under the first free slug for `source`. With `passTaken` (no turn was
+   * taken), a slug another writer took since it was chosen is passed over for the next one: one
+   * inserted by a writer not yet committed at once, instead of waiting for that writer's commit
+   * (which would then refuse it), and one committed meanwhile without running the whole write
+   * again. At most MAX_TAKEN_SLUGS_PASSED times; after that the insert waits as any other, and a
+   * slug taken meanwhile runs the write again.
+   */
+  private async insertUnderFreeSlug(manager: EntityManager, record: T, source: string, passTaken: boolean): Promise<T> {
+    const base = slugBase(source, this.kind.fallbackSlug);
+    const taken = await this.records.slugsWithPrefix(slugCandidatePrefix(base), undefined, manager);
+    const skip = slugSpreadOnRetry();
+    for (let passed = 0; ; passed++) {
+      record.slug = nextFreeSlug(base, taken, skip);
+      const skipLockWaits = passTaken && passed < MAX_TAKEN_SLUGS_PASSED;
+      try {
+        return await this.records.save(record, manager, { skipLockWaits });
+      } catch (error) {
+        if (!skipLockWaits || !this.records.isSlugTaken(error, skipLockWaits)) throw error;
+        taken.push(record.slug);
+      }
+    }
   }
 
   private freeSlug(manager: EntityManager, source: string, selfId?: number): Promise<string> {

@@ -118,12 +118,12 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * password, start day; its links are written afterwards, by EventLinksRepository, which notes
    * their changes). The caller ends the write with `flushTermCounts`.
    */
-  override async save(record: CalendarEvent, db: EntityManager): Promise<CalendarEvent> {
+  override async save(record: CalendarEvent, db: EntityManager, options?: { skipLockWaits?: boolean }): Promise<CalendarEvent> {
     // A write to an imported row is a hand edit until the importer, writing through here too, records its own state after it.
     if (record.importSourceId !== null && record.importSourceId !== undefined) record.importEdited = true;
     const isNew = !record.id;
     const before = isNew ? null : await this.counts.tallyOf(record.id, db);
-    const saved = await super.save(record, db);
+    const saved = await super.save(record, db, options);
     this.counts.noteEvent(db, before, -1);
     // A row inserted just now has no links yet (they are written after it): no terms to read.
     this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db, !isNew), 1);

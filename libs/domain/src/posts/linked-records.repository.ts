@@ -38,9 +38,9 @@ export abstract class LinkedRecordsRepository<T extends PostRecord> extends Post
     return this.links.unlinkPlace(this.kind, id, db);
   }
 
-  override async save(record: T, db: EntityManager): Promise<T> {
+  override async save(record: T, db: EntityManager, options?: { skipLockWaits?: boolean }): Promise<T> {
     const before = record.id ? await this.storedStatus(record.id, db) : null;
-    const saved = await super.save(record, db);
+    const saved = await super.save(record, db, options);
     this.publishedCounts.note(db, COUNTED_KIND[this.kind], before, saved.status);
     return saved;
   }

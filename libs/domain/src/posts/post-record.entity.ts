@@ -51,6 +51,11 @@ export abstract class PostRecord {
   modifiedUtc: Date;
 }
 
+/** The name of the unique key on a post-like table's slug. */
+export function slugKeyName(table: string): string {
+  return `UQ_${table}_slug`;
+}
+
 /**
  * The table of a post-like kind with the indexes every kind has: its unique slug; which records show
  * an image (whether a caller may link it, ImagesRepository); and the next scheduled record to become
@@ -61,7 +66,7 @@ export abstract class PostRecord {
 export function PostRecordTable(table: string): ClassDecorator {
   return (target) => {
     Entity(table)(target);
-    Index(`UQ_${table}_slug`, ['slug'], { unique: true })(target);
+    Index(slugKeyName(table), ['slug'], { unique: true })(target);
     Index(`IDX_${table}_image`, ['imageId'])(target);
     Index(`IDX_${table}_due`, ['status', 'publishedUtc'])(target);
   };

@@ -1,8 +1,18 @@
-import { containsPattern, LIKE_ESCAPE, loweredForLike, queryInSlices, rawManyInShareMode, rowLocksSupported } from '@app/database';
+import {
+  containsPattern,
+  isLockWaitTimeout,
+  isUniqueViolation,
+  LIKE_ESCAPE,
+  loweredForLike,
+  queryInSlices,
+  rawManyInShareMode,
+  rowLocksSupported,
+  skippingLockWaits,
+} from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 import { CandidateCondition, SearchCandidates, SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
-import { PostRecord } from './post-record.entity';
+import { PostRecord, slugKeyName } from './post-record.entity';
 import { PostStatus } from './post-status';
 import { ColumnFilter, whereColumns } from './column-filters';
 import { contentFilterSql, indexedSearchSql, openSql, readableSql, visibilityParams, whereVisible } from './visibility';
@@ -150,6 +160,17 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return this.baseQuery(db).where('LOWER(p.title) = :title', { title: title.toLowerCase() }).andWhere(`p.status <> 'trash'`).getMany();
   }
 
+  /**
+   * Whether `error` is an insert or update refused because another record holds its slug: one
+   * not yet committed (ER_LOCK_WAIT_TIMEOUT of a statement skipping lock waits) or one committed
+   * since the slug was chosen (the slug's unique key).
+   */
+  isSlugTaken(error: unknown, skippedLockWaits: boolean): boolean {
+    if (skippedLockWaits && isLockWaitTimeout(error)) return true;
+    const key = slugKeyName(this.dataSource.getMetadata(this.target).tableName);
+    return isUniqueViolation(error) && (error instanceof Error ? error.message : '').includes(`${key}'`);
+  }
+
   /** Slugs of the kind that start with `prefix`, other than the record's own. */
   async slugsWithPrefix(prefix: string, selfId: number | undefined, db: EntityManager = this.manager): Promise<string[]> {
     const qb = db
@@ -164,10 +185,15 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return (await qb.getRawMany<{ slug: string }>()).map((row) => row.slug);
   }
 
-  /** Saves the record and brings its search grams to its new texts, in the same transaction. */
-  async save(record: T, db: EntityManager): Promise<T> {
+  /**
+   * Saves the record and brings its search grams to its new texts, in the same transaction.
+   * `skipLockWaits` (a new record, where lockWaitsSkippable): the INSERT fails at once with
+   * ER_LOCK_WAIT_TIMEOUT instead of waiting when another transaction holds what it needs, such as
+   * the slug a writer not yet committed inserted.
+   */
+  async save(record: T, db: EntityManager, options: { skipLockWaits?: boolean } = {}): Promise<T> {
     const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
-    const saved = record.id ? await db.save(record) : await insertRecord(this.target, record, db);
+    const saved = record.id ? await db.save(record) : await insertRecord(this.target, record, db, options.skipLockWaits ?? false);
     await this.completeSavedRow(saved, db);
     await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db, this.postingCopiesSyncedLater);
     return saved;
@@ -340,18 +366,22 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
  * record's own, or the declared default where the record left the column unset. (save() itself
  * for a record with an image object, or a default that is not a plain value.)
  */
-async function insertRecord<T extends PostRecord>(target: new () => T, record: T, db: EntityManager): Promise<T> {
+async function insertRecord<T extends PostRecord>(target: new () => T, record: T, db: EntityManager, skipLockWaits: boolean): Promise<T> {
   const metadata = db.connection.getMetadata(target);
   const defaulted = metadata.getInsertionReturningColumns().filter((column) => !column.isGenerated);
   const plain = (value: unknown) => typeof value === 'boolean' || typeof value === 'number';
   if (record.image !== undefined || defaulted.some((column) => !plain(column.default))) return db.save(record);
-  const result = await db
+  const insert = db
     .createQueryBuilder()
     .insert()
     .into(target)
     .values(record as never)
-    .updateEntity(false)
-    .execute();
+    .updateEntity(false);
+  let raw: unknown;
+  if (skipLockWaits) {
+    const [sql, parameters] = insert.getQueryAndParameters();
+    raw = await db.query(skippingLockWaits(sql), parameters);
+  } else raw = (await insert.execute()).raw;
   for (const column of metadata.columns) {
     if (column.isVirtual || column.isGenerated) continue;
     const value: unknown = column.getEntityValue(record);
@@ -361,6 +391,6 @@ async function insertRecord<T extends PostRecord>(target: new () => T, record: T
       column.setEntityValue(record, column.type === 'boolean' ? Boolean(stored) : stored);
     } else if (value === undefined && column.isNullable) column.setEntityValue(record, null);
   }
-  db.merge(target, record, (db.connection.driver.createGeneratedMap(metadata, result.raw, 0, 1) ?? {}) as never);
+  db.merge(target, record, (db.connection.driver.createGeneratedMap(metadata, raw as never, 0, 1) ?? {}) as never);
   return record;
 }
