@@ -38,6 +38,7 @@ import { Leases1797650000000 } from './migrations/1797650000000-leases';
 import { CounterSlots1797900000000 } from './migrations/1797900000000-counter-slots';
 import { SearchPostingCopies1797960000000 } from './migrations/1797960000000-search-posting-copies';
 import { ListIndexColumns1798050000000 } from './migrations/1798050000000-list-index-columns';
+import { WriteLockRows1798100000000 } from './migrations/1798100000000-write-lock-rows';
 import { TermCount } from './terms/term-count.entity';
 import { PublishedCounts1798000000000 } from './migrations/1798000000000-published-counts';
 import { PublishedCount } from './posts/published-count.entity';
@@ -93,5 +94,6 @@ export const SCHEMA: SchemaParts = {
     SearchPostingCopies1797960000000,
     PublishedCounts1798000000000,
     ListIndexColumns1798050000000,
+    WriteLockRows1798100000000,
   ],
 };

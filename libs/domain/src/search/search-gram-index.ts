@@ -182,6 +182,8 @@ export class SearchGramIndex {
       new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text])),
       this.kind,
       db,
+      undefined,
+      true,
     );
     const recordId = Math.trunc(id);
     for (let start = 0; start < removed.length; start += POSTINGS_PER_STATEMENT) {

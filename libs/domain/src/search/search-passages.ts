@@ -1,6 +1,7 @@
 import { containsPattern, LIKE_ESCAPE, mysqlLiteral } from '@app/database';
 import { createHash } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import { holdWriteLocks } from '../write-locks/write-locks.repository';
 import { characterCount, recordGrams, termGrams, twoCharacterRange } from './search-grams';
 
 /*
@@ -69,16 +70,32 @@ async function presentPassages(ids: readonly bigint[], kind: number, db: Source)
 }
 
 /**
- * Adds the passages the kind's vocabulary lacks, with their grams, in ID order (writers that add
- * the same new passages take their rows in one order). `known`: IDs of the kind this process
- * already stored (a bulk fill), not asked again.
+ * Adds the passages the kind's vocabulary lacks, with their grams, in ID order. `known`: IDs of
+ * the kind this process already stored (a bulk fill), not asked again. `writersTakeTurns` (a
+ * record's write): writers adding one new passage take turns on its `write_locks` row and look
+ * again once it is theirs. Two writers that both found a third one's uncommitted passage held gap
+ * locks after it rolled back (a create refused late), and deadlocked inserting it.
  */
-export async function storePassages(passages: ReadonlyMap<bigint, string>, kind: number, db: Source, known?: Set<string>): Promise<void> {
+export async function storePassages(
+  passages: ReadonlyMap<bigint, string>,
+  kind: number,
+  db: Source,
+  known?: Set<string>,
+  writersTakeTurns = false,
+): Promise<void> {
   kind = Math.trunc(kind);
   const asked = [...passages.keys()].filter((id) => !known?.has(String(id))).sort(byKey);
   if (asked.length === 0) return;
   const present = await presentPassages(asked, kind, db);
-  const missing = asked.filter((id) => !present.has(String(id)));
+  let missing = asked.filter((id) => !present.has(String(id)));
+  if (writersTakeTurns && missing.length > 0 && db instanceof EntityManager) {
+    await holdWriteLocks(
+      missing.map((id) => `passage:${kind}:${id}`),
+      db,
+    );
+    const storedMeanwhile = await presentPassages(missing, kind, db);
+    missing = missing.filter((id) => !storedMeanwhile.has(String(id)));
+  }
   for (let start = 0; start < missing.length; ) {
     const batch: bigint[] = [];
     for (let size = 0; start < missing.length && size < TEXT_PER_INSERT; start++) {

@@ -26,8 +26,20 @@ export function writeLockBucket(name: string): number {
 @Injectable()
 export class WriteLocksRepository {
   /** Holds `name` until the transaction of `db` ends. SQLite: nothing to do, a write transaction holds the whole file. */
-  async hold(name: string, db: EntityManager): Promise<void> {
-    if (!rowLocksSupported(db)) return;
-    await db.query('INSERT INTO write_locks (id, taken) VALUES (?, 1) ON DUPLICATE KEY UPDATE taken = taken + 1', [writeLockBucket(name)]);
+  hold(name: string, db: EntityManager): Promise<void> {
+    return holdWriteLocks([name], db);
   }
+}
+
+/**
+ * Holds the rows of all these names until the transaction of `db` ends, in one statement in bucket
+ * order, so writers holding several never wait for each other in a cycle. The rows exist (the
+ * WriteLockRows migration): a row inserted by two writers at once took gap locks, and they deadlocked.
+ */
+export async function holdWriteLocks(names: readonly string[], db: EntityManager): Promise<void> {
+  if (!rowLocksSupported(db) || names.length === 0) return;
+  const buckets = [...new Set(names.map(writeLockBucket))].sort((a, b) => a - b);
+  await db.query(
+    `INSERT INTO write_locks (id, taken) VALUES ${buckets.map((bucket) => `(${bucket}, 1)`).join(',')} ON DUPLICATE KEY UPDATE taken = taken + 1`,
+  );
 }
