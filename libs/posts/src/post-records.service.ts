@@ -332,7 +332,7 @@ export abstract class PostRecordsService<
       try {
         return await this.records.save(record, manager, { skipLockWaits });
       } catch (error) {
-        if (!skipLockWaits || !this.records.isSlugTaken(error, skipLockWaits)) throw error;
+        if (!skipLockWaits || !this.records.isSlugTakenMeanwhile(error)) throw error;
         taken.push(record.slug);
       }
     }

@@ -161,12 +161,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   }
 
   /**
-   * Whether `error` is an insert or update refused because another record holds its slug: one
-   * not yet committed (ER_LOCK_WAIT_TIMEOUT of a statement skipping lock waits) or one committed
-   * since the slug was chosen (the slug's unique key).
+   * Whether `error` refused an insert skipping lock waits (save) because another record holds its
+   * slug: one not yet committed (ER_LOCK_WAIT_TIMEOUT, taken as that; any other row lock the
+   * insert met costs a slug number at most) or one committed since the slug was chosen (its unique key).
    */
-  isSlugTaken(error: unknown, skippedLockWaits: boolean): boolean {
-    if (skippedLockWaits && isLockWaitTimeout(error)) return true;
+  isSlugTakenMeanwhile(error: unknown): boolean {
+    if (isLockWaitTimeout(error)) return true;
     const key = slugKeyName(this.dataSource.getMetadata(this.target).tableName);
     return isUniqueViolation(error) && (error instanceof Error ? error.message : '').includes(`${key}'`);
   }
