@@ -231,12 +231,12 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     const end = offset + window.perPage;
     if (this.walksBesideCount(criteria, end)) {
       // The page's query does not depend on the total here: on a server both run at once, each on
-      // its own connection, and a page past the end is dropped (the caller answers 404).
+      // its own connection, and a page past the end is dropped (the caller answers 404). The page
+      // gets its own copy of the filter query, which pageQuery changes.
+      const pageQb = qb.clone();
       const [total, rows] = await Promise.all([
         this.countPage(qb, criteria, candidates),
-        this.pageRows(
-          this.pageQuery(this.filterQuery(criteria, candidates?.set), criteria, candidates, { total: end, end }, offset, window),
-        ),
+        this.pageRows(this.pageQuery(pageQb, criteria, candidates, { total: end, end }, offset, window)),
       ]);
       return { ids: offset >= total ? [] : rows.map((row) => Number(row.id)), total };
     }
