@@ -1,4 +1,4 @@
-import { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager, EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
  * Whether `SELECT ... FOR UPDATE / LOCK IN SHARE MODE` exists on the manager's database. MySQL:
@@ -19,4 +19,14 @@ export async function rawManyInShareMode<R>(qb: SelectQueryBuilder<ObjectLiteral
   if (!rowLocksSupported(db)) return qb.getRawMany<R>();
   const [sql, parameters] = qb.getQueryAndParameters();
   return db.query<R[]>(`${sql} LOCK IN SHARE MODE`, parameters);
+}
+
+/**
+ * Of these IDs of `target`'s rows, those that exist, kept from deletion until the transaction ends
+ * (MySQL: in share mode, in ID order, so writers locking several take them in one order).
+ */
+export async function lockExistingIds(target: EntityTarget<ObjectLiteral>, ids: readonly number[], db: EntityManager): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const qb = db.createQueryBuilder(target, 'r').select('r.id', 'id').where('r.id IN (:...ids)', { ids }).orderBy('r.id', 'ASC');
+  return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
 }

@@ -3,9 +3,9 @@ import {
   isLockWaitTimeout,
   isUniqueViolation,
   LIKE_ESCAPE,
+  lockExistingIds,
   loweredForLike,
   queryInSlices,
-  rawManyInShareMode,
   rowLocksSupported,
   skippingLockWaits,
 } from '@app/database';
@@ -127,10 +127,8 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   }
 
   /** Of these IDs, those that exist, kept from deletion until the transaction ends (MySQL: FOR SHARE). */
-  async lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const qb = db.createQueryBuilder<T>(this.target, 'p').select('p.id', 'id').where('p.id IN (:...ids)', { ids }).orderBy('p.id', 'ASC');
-    return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
+  lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
+    return lockExistingIds(this.target, ids, db);
   }
 
   /** Records in the order of `ids`, with their images; missing IDs are skipped. */

@@ -1,4 +1,4 @@
-import { containsPattern, LIKE_ESCAPE, rawManyInShareMode, rowLocksSupported } from '@app/database';
+import { containsPattern, LIKE_ESCAPE, lockExistingIds, rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In, SelectQueryBuilder } from 'typeorm';
 import { EventLinksRepository } from '../events/event-links.repository';
@@ -183,10 +183,8 @@ export class TermsRepository {
    * are rows of term_counts, not of terms, so no writer upgrades this lock, and writers of one
    * popular term need not wait for each other's commit.
    */
-  async lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const qb = db.createQueryBuilder(Term, 'term').select('term.id', 'id').where('term.id IN (:...ids)', { ids }).orderBy('term.id', 'ASC');
-    return (await rawManyInShareMode<{ id: number | string }>(qb, db)).map((row) => Number(row.id));
+  lockExisting(ids: number[], db: EntityManager): Promise<number[]> {
+    return lockExistingIds(Term, ids, db);
   }
 
   /** Terms of either taxonomy by ID, any that exist. */
