@@ -182,8 +182,7 @@ export class SearchGramIndex {
       new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text])),
       this.kind,
       db,
-      undefined,
-      true,
+      { turnsIn: db },
     );
     const recordId = Math.trunc(id);
     for (let start = 0; start < removed.length; start += POSTINGS_PER_STATEMENT) {
@@ -307,7 +306,7 @@ export class SearchGramIndex {
         rows.push([passage, recordId, fields]);
       }
     }
-    await storePassages(passages, this.kind, db, known);
+    await storePassages(passages, this.kind, db, { known });
     await this.insertPostings(rows, db, copies ? given : undefined);
     if (copies) await this.syncCopies(unread, db);
   }

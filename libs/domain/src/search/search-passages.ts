@@ -71,27 +71,27 @@ async function presentPassages(ids: readonly bigint[], kind: number, db: Source)
 
 /**
  * Adds the passages the kind's vocabulary lacks, with their grams, in ID order. `known`: IDs of
- * the kind this process already stored (a bulk fill), not asked again. `writersTakeTurns` (a
- * record's write): writers adding one new passage take turns on its `write_locks` row and look
- * again once it is theirs. Two writers that both found a third one's uncommitted passage held gap
- * locks after it rolled back (a create refused late), and deadlocked inserting it.
+ * the kind this process already stored (a bulk fill), not asked again. `turnsIn` (a record's
+ * write, its transaction): writers adding one new passage take turns on its `write_locks` row and
+ * look again once it is theirs. Two writers that both found a third one's uncommitted passage held
+ * gap locks after it rolled back (a create refused late), and deadlocked inserting it.
  */
 export async function storePassages(
   passages: ReadonlyMap<bigint, string>,
   kind: number,
   db: Source,
-  known?: Set<string>,
-  writersTakeTurns = false,
+  options: { known?: Set<string>; turnsIn?: EntityManager } = {},
 ): Promise<void> {
+  const { known, turnsIn } = options;
   kind = Math.trunc(kind);
   const asked = [...passages.keys()].filter((id) => !known?.has(String(id))).sort(byKey);
   if (asked.length === 0) return;
   const present = await presentPassages(asked, kind, db);
   let missing = asked.filter((id) => !present.has(String(id)));
-  if (writersTakeTurns && missing.length > 0 && db instanceof EntityManager) {
+  if (turnsIn && missing.length > 0) {
     await holdWriteLocks(
       missing.map((id) => `passage:${kind}:${id}`),
-      db,
+      turnsIn,
     );
     const storedMeanwhile = await presentPassages(missing, kind, db);
     missing = missing.filter((id) => !storedMeanwhile.has(String(id)));
