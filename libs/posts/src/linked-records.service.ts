@@ -88,8 +88,6 @@ export abstract class LinkedRecordsService<T extends PostRecord, D extends PostF
    * creators of one title take turns through a lock that holds across nodes (WriteLocksRepository),
    * so the second one finds the first one's record. Slugs stay unique by their unique key.
    */
-  protected override readonly looksForDuplicates = true;
-
   protected override holdCreateTurn(manager: EntityManager, record: T): Promise<void> {
     return this.writeLocks.hold(`${this.kind.name}:${record.title.toLowerCase()}`, manager);
   }

@@ -72,13 +72,11 @@ export abstract class PostRecordsService<
   /** A new record with every column at its default, before the body is applied. */
   protected abstract blankRecord(): Partial<T>;
 
-  /** Whether a create looks for an existing record equal to its body first (findDuplicates). */
-  protected readonly looksForDuplicates: boolean = false;
-
-  /** Existing records equal to what the body describes (docs/api-rules.md, Writes), to return instead of a duplicate. */
-  protected findDuplicates(_manager: EntityManager, _draft: PostDraft<T, D>): Promise<T[]> {
-    return Promise.resolve([]);
-  }
+  /**
+   * Existing records equal to what the body describes (docs/api-rules.md, Writes), to return
+   * instead of a duplicate; a kind without it creates a record for every create.
+   */
+  protected findDuplicates?(manager: EntityManager, draft: PostDraft<T, D>): Promise<T[]>;
 
   // ---- reading -------------------------------------------------------------------------------
 
@@ -178,7 +176,7 @@ export abstract class PostRecordsService<
     // A kind without duplicates to look for needs no turn where a slug held by a writer not yet
     // committed can be passed over at once (insertUnderFreeSlug): its writers of one title then
     // run side by side instead of one after the other until each commits.
-    const turnless = !this.looksForDuplicates && (await lockWaitsSkippable(manager));
+    const turnless = !this.findDuplicates && (await lockWaitsSkippable(manager));
     if (!turnless) {
       // Writers of one title take turns from here (MySQL): the second look below sees a record that
       // another writer of the same body created meanwhile, and slug choices rarely collide.
@@ -286,6 +284,7 @@ export abstract class PostRecordsService<
    * left alone and a new one is created.
    */
   private async openDuplicate(manager: EntityManager, draft: PostDraft<T, D>, user: AuthenticatedUser): Promise<T | undefined> {
+    if (!this.findDuplicates) return undefined;
     return (await this.findDuplicates(manager, draft)).find(
       (candidate) => canRead(user, candidate, draft.now) && !this.isLocked(candidate, user),
     );
