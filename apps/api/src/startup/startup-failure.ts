@@ -1,5 +1,6 @@
 import { AppConfig } from '@app/config';
 import { CONNECT_ATTEMPTS, errorCode, isTransientConnectionError, RETRY_DELAY_MS } from '../database/connection-retry';
+import { mysqlAddress } from './startup-summary';
 
 /** The cause of a driver failure in a few words: its code and message, without a stack. */
 function causeOf(error: unknown): string {
@@ -26,7 +27,7 @@ export function describeStartupFailure(error: unknown, config: AppConfig): strin
     return `Cannot open the SQLite database ${config.db.path} (${cause}): check DB_PATH and that its folder is writable.`;
   }
   if (config.db.type === 'mysql') {
-    const where = `MySQL/MariaDB at ${config.db.socket ?? `${config.db.host}:${config.db.port}`}`;
+    const where = `MySQL/MariaDB at ${mysqlAddress(config.db)}`;
     const address = config.db.socket ? 'DB_SOCKET' : 'DB_HOST, DB_PORT';
     if (isTransientConnectionError(error)) {
       const seconds = ((CONNECT_ATTEMPTS - 1) * RETRY_DELAY_MS) / 1000;

@@ -3,14 +3,16 @@ import { AppConfig } from '@app/config';
 import type { Logger } from 'pino';
 import { ADMIN_TOKEN_FIELD } from '../logging/pretty-message';
 
+/** Where the MySQL/MariaDB server is reached: its socket (DB_SOCKET), else its host and port. */
+export function mysqlAddress(db: AppConfig['db']): string {
+  return db.socket ?? `${db.host}:${db.port}`;
+}
+
 /** A few lines on what started where, ending with the addresses to open. */
 export function startupSummary(config: AppConfig, port: number): string[] {
   const origin = `http://localhost:${port}`;
   const base = `${origin}${config.basePath}`;
-  const database =
-    config.db.type === 'mysql'
-      ? `MySQL/MariaDB ${config.db.socket ?? `${config.db.host}:${config.db.port}`}/${config.db.name}`
-      : `SQLite ${config.db.path}`;
+  const database = config.db.type === 'mysql' ? `MySQL/MariaDB ${mysqlAddress(config.db)}/${config.db.name}` : `SQLite ${config.db.path}`;
   return [
     `Calendar API listening on port ${port}: ${database}, site ${config.siteUrl} (${config.siteTimezone})`,
     `API:        ${base}/${API_NAMESPACE}`,
