@@ -1,11 +1,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import request from 'supertest';
 import { ensureBuilt } from './support/run-cli';
 import { freePort, RunningService, startService } from './support/run-service';
-import { createTestDatabase, TestDatabase } from './support/test-database';
+import { connectTo, createTestDatabase, TestDatabase } from './support/test-database';
 import { NS } from './support/test-app';
 
 /*
@@ -27,8 +26,7 @@ describe('DB_SOCKET', () => {
   beforeAll(async () => {
     ensureBuilt();
     database = await createTestDatabase();
-    const { DB_HOST: host, DB_PORT: port, DB_USER: user, DB_PASSWORD: password } = database.env;
-    const connection = await createConnection({ host, port: Number(port), user, password });
+    const connection = await connectTo(database);
     const [rows] = await connection.query('SELECT @@socket AS socket');
     await connection.end();
     socket = (rows as Array<{ socket: string }>)[0].socket;

@@ -1,8 +1,8 @@
 import { EventsRepository } from '@app/domain';
-import { Connection, createConnection } from 'mysql2/promise';
+import { Connection } from 'mysql2/promise';
 import { countRows, createEvent, postEvent } from './support/events-fixtures';
 import { createTestApp, TestApp } from './support/test-app';
-import { createTestDatabase, TestDatabase } from './support/test-database';
+import { connectTo, createTestDatabase, TestDatabase } from './support/test-database';
 
 /*
  * MariaDB: creates of one title take no turn (README, Concurrent writers, retries and shutdown).
@@ -19,14 +19,7 @@ describe('event slugs chosen without a turn (MariaDB)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     t = await createTestApp({}, { database });
-    const env = database.env;
-    other = await createConnection({
-      host: env.DB_HOST,
-      port: Number(env.DB_PORT),
-      user: env.DB_USER,
-      password: env.DB_PASSWORD,
-      database: env.DB_NAME,
-    });
+    other = await connectTo(database);
     events = t.app.get(EventsRepository);
   });
   afterEach(async () => {

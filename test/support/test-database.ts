@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
+import { Connection, createConnection } from 'mysql2/promise';
 
 type E2eDriver = 'sqlite' | 'mysql';
 
@@ -53,4 +53,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await c.end();
     },
   };
+}
+
+/** A connection of its own to a MySQL test database, beside the service's (a test's other writer, or its look behind the API). */
+export function connectTo(database: TestDatabase): Promise<Connection> {
+  const env = database.env;
+  return createConnection({
+    host: env.DB_HOST,
+    port: Number(env.DB_PORT),
+    user: env.DB_USER,
+    password: env.DB_PASSWORD,
+    database: env.DB_NAME,
+  });
 }

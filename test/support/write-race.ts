@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { Connection, createConnection } from 'mysql2/promise';
-import { e2eDriver, TestDatabase } from './test-database';
+import { connectTo, e2eDriver, TestDatabase } from './test-database';
 
 /** A promise a test opens when it decides: pauses the application half-way through a write. */
 interface Gate {
@@ -58,14 +57,7 @@ export async function otherConnection(database: TestDatabase): Promise<OtherConn
       close: async () => void db.close(),
     };
   }
-  const env = database.env;
-  const connection: Connection = await createConnection({
-    host: env.DB_HOST,
-    port: Number(env.DB_PORT),
-    user: env.DB_USER,
-    password: env.DB_PASSWORD,
-    database: env.DB_NAME,
-  });
+  const connection = await connectTo(database);
   return {
     lock: async (table, id) => {
       await connection.query('START TRANSACTION');
