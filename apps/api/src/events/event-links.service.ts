@@ -2,6 +2,7 @@ import { isEditorial } from '@app/auth';
 import { AuthenticatedUser, FieldErrors, RequestContext } from '@app/common';
 import { StaleReadError } from '@app/database';
 import {
+  CalendarEvent,
   DueEventsPublisher,
   EventLinksRepository,
   Organizer,
@@ -123,7 +124,8 @@ export class EventLinksService {
    * can point to a record deleted meanwhile (one that vanished since the check: the write runs
    * again); then the link rows, in a fixed order (venues, organizers, terms).
    */
-  async write(manager: EntityManager, eventId: number, plan: EventLinkPlan, user: AuthenticatedUser, isNew: boolean): Promise<void> {
+  async write(manager: EntityManager, event: CalendarEvent, plan: EventLinkPlan, user: AuthenticatedUser, isNew: boolean): Promise<void> {
+    const eventId = event.id;
     const places: Array<{ field: 'venue' | 'organizer'; ids: number[] }> = [];
     for (const { field, references } of plan.places) {
       const { service } = this.places[field];
@@ -145,7 +147,7 @@ export class EventLinksService {
     if (termIds.some((id) => !locked.has(id))) throw new StaleReadError('a term was deleted');
     for (const { field, ids } of places) await this.links.setPlaces(field, eventId, ids, isNew, manager);
     await this.links.setTerms(
-      eventId,
+      event,
       terms.map(({ taxonomy, ids }) => ({ taxonomy, termIds: ids })),
       isNew,
       manager,

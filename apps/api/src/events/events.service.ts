@@ -276,7 +276,7 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     isCreate: boolean,
     user: AuthenticatedUser,
   ): Promise<void> {
-    await this.links.write(manager, event.id, draft.extras as EventLinkPlan, user, isCreate);
+    await this.links.write(manager, event, draft.extras as EventLinkPlan, user, isCreate);
     await this.series.write(event, manager);
     // Last: the term rows' counts are locked only for the end of the transaction.
     await this.events.flushTermCounts(manager);

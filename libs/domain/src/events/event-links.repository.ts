@@ -2,6 +2,8 @@ import { queryInSlices } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, FindOperator, In } from 'typeorm';
 import { Taxonomy } from '../terms/taxonomy';
+import { CalendarEvent } from './event.entity';
+import { tallyOfEvent } from './event-tally';
 import { TermCountsRepository } from '../terms/term-counts.repository';
 import { EventOrganizer, EventTerm, EventVenue } from './event-link.entities';
 
@@ -104,14 +106,16 @@ export class EventLinksRepository {
   /**
    * Sets an event's terms of each given taxonomy to its `termIds`; terms of a taxonomy not given
    * stay. Both taxonomies in one pass: one read of the current links, one delete, one insert.
+   * `event`: the event as its row stands in this transaction, which the changed links count as.
    */
   async setTerms(
-    eventId: number,
+    event: CalendarEvent,
     sets: ReadonlyArray<{ taxonomy: Taxonomy; termIds: number[] }>,
     isNew: boolean,
     db: EntityManager,
   ): Promise<void> {
     if (sets.length === 0) return;
+    const eventId = event.id;
     const current = new Map<Taxonomy, number[]>();
     if (!isNew) {
       const rows = await db
@@ -140,7 +144,7 @@ export class EventLinksRepository {
       );
     // The caller flushes the noted count changes at the end of the transaction.
     if (removed.length > 0 || added.length > 0) {
-      this.counts.noteTermChange(db, await this.counts.tallyOf(eventId, db, false), removed, added);
+      this.counts.noteTermChange(db, tallyOfEvent(event, []), removed, added);
     }
   }
 

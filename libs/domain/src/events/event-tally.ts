@@ -1,3 +1,5 @@
+import type { CalendarEvent } from './event.entity';
+
 /**
  * What an event contributes to the counts kept for lists (TermCountsRepository): the stored term
  * counts and the per-day counts of listed events that make `X-TEC-Total` cheap.
@@ -50,6 +52,24 @@ export function tallyOf(row: {
     termIds: row.termIds,
     eventId: row.eventId,
   };
+}
+
+/** The tally of an event as its entity holds it (a row just written), with the terms it is linked to. */
+export function tallyOfEvent(
+  event: Pick<CalendarEvent, 'id' | 'status' | 'hideFromListings' | 'password' | 'startUtc' | 'endUtc' | 'isSeries' | 'recurringEventId'>,
+  termIds: number[],
+): EventTally {
+  return tallyOf({
+    status: event.status,
+    hideFromListings: event.hideFromListings,
+    password: event.password,
+    startUtc: event.startUtc,
+    endUtc: event.endUtc,
+    termIds,
+    isSeries: event.isSeries,
+    isOccurrence: event.recurringEventId !== null,
+    eventId: event.id,
+  });
 }
 
 /** The day-count keys (scope, day) an event adds to: every listed event's, and its terms' when open. */

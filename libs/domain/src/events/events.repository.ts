@@ -12,7 +12,7 @@ import { CalendarEvent, LIST_ORDER_INDEX } from './event.entity';
 import { talliedScope, wholeDays } from './event-list-total';
 import { OCCURRENCE_SLUG_PREFIX } from './series-occurrences.repository';
 import { countIndexedSearch, searchesIndex, whereEventSearch } from './event-search.sql';
-import { utcDay } from './event-tally';
+import { tallyOfEvent, utcDay } from './event-tally';
 import { SeriesOccurrencesRepository, textOwnerOf } from './series-occurrences.repository';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { SearchCandidates } from '../search/search-gram-index';
@@ -121,13 +121,16 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
   override async save(record: CalendarEvent, db: EntityManager, options?: { skipLockWaits?: boolean }): Promise<CalendarEvent> {
     // A write to an imported row is a hand edit until the importer, writing through here too, records its own state after it.
     if (record.importSourceId !== null && record.importSourceId !== undefined) record.importEdited = true;
-    const isNew = !record.id;
-    const before = isNew ? null : await this.counts.tallyOf(record.id, db);
+    const before = record.id ? await this.counts.tallyOf(record.id, db) : null;
     const saved = await super.save(record, db, options);
     this.counts.noteEvent(db, before, -1);
-    // A row inserted just now has no links yet (they are written after it): no terms to read.
-    this.counts.noteEvent(db, await this.counts.tallyOf(saved.id, db, !isNew), 1);
+    // The row as just written, with the terms it had: its links are written afterwards (a new row has none yet).
+    this.counts.noteEvent(db, tallyOfEvent(saved, before?.termIds ?? []), 1);
     return saved;
+  }
+
+  protected override ownsTexts(saved: CalendarEvent): boolean {
+    return saved.textId === saved.id;
   }
 
   /** The row's text_id: its own ID, or its series' while it shows the series' texts. */

@@ -10,7 +10,7 @@ import {
   skippingLockWaits,
 } from '@app/database';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { CandidateCondition, SearchCandidates, SearchGramIndex } from '../search/search-gram-index';
+import { CandidateCondition, keepsSearchGrams, SearchCandidates, SearchGramIndex } from '../search/search-gram-index';
 import { Viewer } from '../users/viewer';
 import { PostRecord, slugKeyName } from './post-record.entity';
 import { PostStatus } from './post-status';
@@ -191,10 +191,28 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
    */
   async save(record: T, db: EntityManager, options: { skipLockWaits?: boolean } = {}): Promise<T> {
     const before = record.id ? await this.searchGrams.textsOf(record.id, db) : null;
-    const saved = record.id ? await db.save(record) : await insertRecord(this.target, record, db, options.skipLockWaits ?? false);
+    const saved = record.id
+      ? await updateRecord(this.target, record, db)
+      : await insertRecord(this.target, record, db, options.skipLockWaits ?? false);
     await this.completeSavedRow(saved, db);
-    await this.searchGrams.replace(saved.id, before, await this.searchGrams.textsOf(saved.id, db), db, this.postingCopiesSyncedLater);
+    await this.searchGrams.replace(saved.id, before, this.textsWritten(saved, db), db, this.postingCopiesSyncedLater);
     return saved;
+  }
+
+  /** The saved record's texts as its row now holds them (SearchGramIndex.textsOf), without reading them back. */
+  private textsWritten(saved: T, db: EntityManager): string[] | null {
+    if (!keepsSearchGrams(db) || !this.ownsTexts(saved)) return null;
+    const metadata = db.connection.getMetadata(this.target);
+    return this.searchGrams.textsWritten((name) => {
+      const column = metadata.findColumnWithDatabaseName(name);
+      if (!column) throw new Error(`${metadata.tableName} has no column ${name} to index`);
+      return column.getEntityValue(saved);
+    });
+  }
+
+  /** Whether the row shows its own texts (SearchGramIndex's owners), as the record was just saved. */
+  protected ownsTexts(_saved: T): boolean {
+    return true;
   }
 
   /** Columns a kind derives from the saved row (its ID), written before its grams are read. */
@@ -355,6 +373,31 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     );
     qb.andWhere(contentFilterSql('p', viewer, `(${contentColumns.join(' OR ')})`, perColumn), params);
   }
+}
+
+/**
+ * Writes an existing record's columns as the entity holds them, without save()'s first
+ * statement: save() selects the row back to find the changed columns. The record was read under
+ * its lock in this transaction and changed in memory since, so every column it holds is what the
+ * row should hold. (save() itself for a record with an image object.)
+ */
+async function updateRecord<T extends PostRecord>(target: new () => T, record: T, db: EntityManager): Promise<T> {
+  if (record.image !== undefined) return db.save(record);
+  const metadata = db.connection.getMetadata(target);
+  const values: Record<string, unknown> = {};
+  for (const column of metadata.columns) {
+    if (column.isVirtual || column.isGenerated || column.isPrimary) continue;
+    const value: unknown = column.getEntityValue(record);
+    if (value !== undefined) values[column.propertyPath] = value;
+  }
+  await db
+    .createQueryBuilder()
+    .update(target)
+    .set(values as never)
+    .where('id = :id', { id: record.id })
+    .updateEntity(false)
+    .execute();
+  return record;
 }
 
 /**

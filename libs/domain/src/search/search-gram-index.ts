@@ -141,6 +141,14 @@ export class SearchGramIndex {
     return rows[0] ? this.textsOfRow(rows[0]) : null;
   }
 
+  /**
+   * What textsOf would read back of a record just written, from the record in hand instead:
+   * `valueOf(column)` gives each indexed column's value as written.
+   */
+  textsWritten(valueOf: (column: string) => unknown): string[] {
+    return this.textsOfRow(Object.fromEntries(this.columns.map((column) => [column, valueOf(column)])));
+  }
+
   private textsOfRow(row: Record<string, unknown>): string[] {
     return this.columns.map((column) => (row[column] === null || row[column] === undefined ? '' : String(row[column])));
   }

@@ -47,9 +47,9 @@ export class TermCountsRepository {
 
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The event as the counts see it now, or null when it does not exist. */
+  /** The event as the counts see it now, or null when it does not exist; its row and terms in one statement. */
   async tallyOf(eventId: number, db: EntityManager, withTerms = true): Promise<EventTally | null> {
-    const row = await db
+    const qb = db
       .createQueryBuilder()
       .select([
         'e.status AS status',
@@ -61,11 +61,13 @@ export class TermCountsRepository {
         'e.recurring_event_id AS recurringEventId',
       ])
       .from('events', 'e')
-      .where('e.id = :eventId', { eventId })
-      .getRawOne<TallyRow>();
-    if (!row) return null;
-    const termIds = withTerms ? await this.termIdsOf(eventId, db) : [];
-    return tallyOfRow(row, termIds, eventId);
+      .where('e.id = :eventId', { eventId });
+    // One row per linked term (one with a null term when there is none).
+    if (withTerms) qb.addSelect('et.term_id', 'termId').leftJoin('event_terms', 'et', 'et.event_id = e.id');
+    const rows = await qb.getRawMany<TallyRow & { termId?: number | string | null }>();
+    if (rows.length === 0) return null;
+    const termIds = rows.filter((row) => row.termId !== null && row.termId !== undefined).map((row) => Number(row.termId));
+    return tallyOfRow(rows[0], termIds, eventId);
   }
 
   /**
@@ -91,16 +93,6 @@ export class TermCountsRepository {
     }
     for (const row of rows as Array<TallyRow & { id: number | string }>)
       this.noteEvent(db, tallyOfRow(row, terms.get(Number(row.id)) ?? [], Number(row.id)), sign);
-  }
-
-  private async termIdsOf(eventId: number, db: EntityManager): Promise<number[]> {
-    const rows = await db
-      .createQueryBuilder()
-      .select('et.term_id', 'termId')
-      .from('event_terms', 'et')
-      .where('et.event_id = :eventId', { eventId })
-      .getRawMany<{ termId: number | string }>();
-    return rows.map((row) => Number(row.termId));
   }
 
   /** Adds (`sign` 1) or takes away (-1) everything the event counts for. */
