@@ -49,7 +49,17 @@ export interface Snapshot {
   readablePlaces: { venues: number; organizers: number };
   /** Event IDs by the marker of the request that created them. */
   markers: Map<number, number[]>;
+  /**
+   * MySQL: events whose search postings do not copy their row (or postings of no event), with the
+   * postings' count; undefined on SQLite, which keeps no postings.
+   */
+  stalePostings?: Array<{ event: number; postings: number; missing: boolean }>;
 }
+
+/** The postings' copies of an event's columns (eventSearchGrams), each compared null-safely with its row. */
+const POSTINGS_COPY_ROW = `sp.status <=> r.status AND sp.published_utc <=> r.published_utc AND sp.hide_from_listings <=> r.hide_from_listings
+  AND sp.is_series <=> r.is_series AND sp.start_utc <=> r.start_utc AND sp.end_utc <=> r.end_utc
+  AND sp.locked <=> (r.password IS NOT NULL AND r.password <> '')`;
 
 const num = (value: unknown) => Number(value);
 const str = (value: unknown) => (value === null || value === undefined ? '' : String(value));
@@ -108,6 +118,13 @@ export async function snapshot(db: TestDatabase): Promise<Snapshot> {
     readablePlaces: { venues: num(readableVenues[0].n), organizers: num(readableOrganizers[0].n) },
     markers: new Map(),
   };
+  if (db.kind === 'mysql') {
+    const stale = await db.query(
+      `SELECT sp.record_id AS id, COUNT(*) AS n, MAX(r.id IS NULL) AS missing FROM search_postings sp LEFT JOIN events r ON r.id = sp.record_id
+       WHERE sp.kind = 1 AND (r.id IS NULL OR NOT (${POSTINGS_COPY_ROW})) GROUP BY sp.record_id`,
+    );
+    snap.stalePostings = stale.map((r) => ({ event: num(r.id), postings: num(r.n), missing: num(r.missing) === 1 }));
+  }
   for (const event of snap.events.values()) {
     const match = MARKER_PATTERN.exec(event.excerpt);
     if (!match) continue;

@@ -9,6 +9,7 @@ import {
   checkNoDuplicates,
   checkOneRowPerCreate,
   checkPlaceTotals,
+  checkPostingCopies,
   checkTermCounts,
   checkUniqueSlugs,
 } from './stored-records-checks';
@@ -208,6 +209,7 @@ export async function stateChecks(
     checkFailedLeftNothing(all, snap),
     checkNoDanglingLinks(all, snap),
     checkNoPartialEvents(all, snap, hist),
+    ...[checkPostingCopies(snap)].filter((check): check is CheckResult => check !== undefined),
     ...(options.dirtyReads === false ? [] : [checkNoDirtyReads(phaseExchanges)]),
   ];
 }

@@ -187,7 +187,7 @@ export abstract class PostRecordsService<
     if (draft.image) record.imageId = await this.images.store(manager, draft.image);
     const saved = await this.insertUnderFreeSlug(manager, record, dto.slug || record.title, turnless);
     await this.afterSave(manager, saved, draft, true, user);
-    return { record: (await this.records.findByRef({ id: saved.id }, manager)) as T, created: true };
+    return { record: await this.writtenRecord(saved, manager), created: true };
   }
 
   /** `context`: the request's, for kinds that compare a body with the record as it answers it. */
@@ -218,6 +218,14 @@ export abstract class PostRecordsService<
     delete (record as Partial<PostRecord>).image;
     const saved = await this.records.save(record, manager);
     await this.afterSave(manager, saved, draft, false, user);
+    return this.writtenRecord(saved, manager);
+  }
+
+  /**
+   * The record a write answers with, as stored at the end of the write: read again, with its
+   * image. A kind may answer with the entity it wrote where nothing after the save changes the row.
+   */
+  protected async writtenRecord(saved: T, manager: EntityManager): Promise<T> {
     return (await this.records.findByRef({ id: saved.id }, manager)) as T;
   }
 

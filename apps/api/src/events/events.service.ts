@@ -161,6 +161,18 @@ export class EventsService extends PostRecordsService<CalendarEvent, EventFields
     return { deleted, record: target };
   }
 
+  /**
+   * A single event without an image answers with the entity just written: after its save only
+   * other rows change (links, counts). A series, an occurrence or an event with an image (the
+   * answer shows its stored details) is read again.
+   */
+  protected override writtenRecord(saved: CalendarEvent, manager: EntityManager): Promise<CalendarEvent> {
+    const single = !saved.isSeries && saved.recurringEventId === null && saved.recurrence === null && saved.materializedUntil === null;
+    if (!single || saved.imageId !== null) return super.writtenRecord(saved, manager);
+    saved.image = null;
+    return Promise.resolve(saved);
+  }
+
   protected blankRecord(): Partial<CalendarEvent> {
     return {
       title: '',

@@ -195,7 +195,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
       ? await updateRecord(this.target, record, db)
       : await insertRecord(this.target, record, db, options.skipLockWaits ?? false);
     await this.completeSavedRow(saved, db);
-    await this.searchGrams.replace(saved.id, before, this.textsWritten(saved, db), db, this.postingCopiesSyncedLater);
+    await this.searchGrams.replace(saved.id, before, this.textsWritten(saved, db), db, this.postingCopiesSyncedLater, saved);
     return saved;
   }
 

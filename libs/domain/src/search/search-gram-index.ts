@@ -173,6 +173,7 @@ export class SearchGramIndex {
    * vocabulary first; then the record's own rows change, by primary key, in key order.
    * `copiesSyncedLater`: the caller syncs the record's copies later in the same transaction (an
    * event's write, at the kept counts' flush), so new postings need not be synced here as well.
+   * `written`: the record's row as just written (entity-shaped): new and changed postings copy it.
    */
   async replace(
     id: number,
@@ -180,6 +181,7 @@ export class SearchGramIndex {
     after: readonly string[] | null,
     db: EntityManager,
     copiesSyncedLater = false,
+    written?: object,
   ): Promise<void> {
     if (!keepsSearchGrams(db)) return;
     const old = before ? this.postingsOf(before) : new Map();
@@ -199,12 +201,14 @@ export class SearchGramIndex {
         `DELETE FROM ${SEARCH_POSTINGS_TABLE} WHERE kind = ${this.kind} AND record_id = ${recordId} AND passage_id IN (${passages})`,
       );
     }
+    const copies = written && this.copies ? new Map([[recordId, this.copiesOf(written as Readonly<Record<string, unknown>>)]]) : undefined;
     await this.insertPostings(
       changed.map(([passage, entry]) => [passage, recordId, entry.fields]),
       db,
+      copies,
     );
-    // New postings start with the copies' defaults (other columns' changes are synced at the kept counts' flush).
-    if (after && changed.length > 0 && !copiesSyncedLater) await this.syncCopies([recordId], db);
+    // Without the row, new postings start with the copies' defaults (other columns' changes are synced at the kept counts' flush).
+    if (after && changed.length > 0 && !copiesSyncedLater && !copies) await this.syncCopies([recordId], db);
   }
 
   /**
@@ -286,11 +290,14 @@ export class SearchGramIndex {
    * transaction that writes the record, so that the transaction waits on the server alone.
    */
   prepare(texts: readonly string[], row?: Readonly<Record<string, unknown>>): PreparedRecord {
-    const copied = Object.values(this.copies ?? {});
-    return {
-      postings: this.postingsOf(texts),
-      copies: row ? copied.map((copy) => mysqlLiteral(copy.value(row))).join(',') : undefined,
-    };
+    return { postings: this.postingsOf(texts), copies: row ? this.copiesOf(row) : undefined };
+  }
+
+  /** The copies' values of an entity-shaped row, as SQL literals in the postings' column order. */
+  private copiesOf(row: Readonly<Record<string, unknown>>): string {
+    return Object.values(this.copies ?? {})
+      .map((copy) => mysqlLiteral(copy.value(row)))
+      .join(',');
   }
 
   /** addRecords of records prepared beforehand (prepare), with their IDs now known. */

@@ -1,7 +1,7 @@
 import { PROCESS_WRITE_SLOT } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
+import { dayKeys, EventTally, postingCopiesKey, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
 import { upsertCounters } from '../counters/upsert-counters';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { termCountSql } from './term.entity';
@@ -21,6 +21,8 @@ interface Pending {
   span: number;
   /** Events noted: their search postings' copies of their columns follow their rows at the flush. */
   events: Set<number>;
+  /** Of those, the ones whose postings already copy the row as last written (copiesCurrent). */
+  current: Set<number>;
 }
 
 /**
@@ -59,6 +61,7 @@ export class TermCountsRepository {
         'e.end_utc AS end',
         'e.is_series AS series',
         'e.recurring_event_id AS recurringEventId',
+        'e.published_utc AS published',
       ])
       .from('events', 'e')
       .where('e.id = :eventId', { eventId });
@@ -99,10 +102,21 @@ export class TermCountsRepository {
   noteEvent(db: EntityManager, tally: EventTally | null, sign: 1 | -1): void {
     if (!tally) return;
     const pending = this.pendingOf(db);
-    if (tally.eventId !== undefined) pending.events.add(tally.eventId);
+    if (tally.eventId !== undefined) {
+      pending.events.add(tally.eventId);
+      pending.current.delete(tally.eventId);
+    }
     if (tally.published) for (const id of tally.termIds) pending.terms.set(id, (pending.terms.get(id) ?? 0) + sign);
     for (const key of dayKeys(tally)) this.addDay(pending, key, sign);
     if (sign > 0) pending.span = Math.max(pending.span, tally.span);
+  }
+
+  /**
+   * The event's search postings copy its row as written last (noted since by noteEvent): the
+   * flush need not sync them. Noting the event again undoes this.
+   */
+  copiesCurrent(db: EntityManager, eventId: number): void {
+    this.pendingOf(db).current.add(eventId);
   }
 
   /** The event (stored as `tally` says, links aside) lost `removed` and gained `added` terms. */
@@ -139,7 +153,10 @@ export class TermCountsRepository {
       await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, PROCESS_WRITE_SLOT, pending.span]], 'max');
     // Every write of what these counts see of an event (status, listing, lock, dates) notes the
     // event: its search postings' copies of those columns follow here, last, from its row.
-    await eventSearchGrams.syncCopies([...pending.events], db);
+    await eventSearchGrams.syncCopies(
+      [...pending.events].filter((id) => !pending.current.has(id)),
+      db,
+    );
   }
 
   private async longestSpan(db: EntityManager): Promise<number> {
@@ -177,7 +194,7 @@ export class TermCountsRepository {
 
   private pendingOf(db: EntityManager): Pending {
     let pending = this.pending.get(db);
-    if (!pending) this.pending.set(db, (pending = { terms: new Map(), days: new Map(), span: 0, events: new Set() }));
+    if (!pending) this.pending.set(db, (pending = { terms: new Map(), days: new Map(), span: 0, events: new Set(), current: new Set() }));
     return pending;
   }
 
@@ -197,21 +214,22 @@ interface TallyRow {
   end: string | Date;
   series: number | boolean;
   recurringEventId: number | string | null;
+  /** Read where the copies of its postings are compared (tallyOf). */
+  published?: string | Date;
 }
 
 function tallyOfRow(row: TallyRow, termIds: number[], eventId: number): EventTally {
   const date = (value: string | Date) => (value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`));
-  return tallyOf({
+  const event = {
     status: row.status,
     hideFromListings: Boolean(Number(row.hide)),
     password: row.password,
     startUtc: date(row.start),
     endUtc: date(row.end),
-    termIds,
     isSeries: Boolean(Number(row.series)),
-    isOccurrence: row.recurringEventId !== null,
-    eventId,
-  });
+  };
+  const tally = tallyOf({ ...event, termIds, isOccurrence: row.recurringEventId !== null, eventId });
+  return row.published === undefined ? tally : { ...tally, copies: postingCopiesKey({ ...event, publishedUtc: date(row.published) }) };
 }
 
 /** Adds to or raises the day counts: rows of (scope, day, slot, count). */
