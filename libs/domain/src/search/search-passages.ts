@@ -72,8 +72,8 @@ async function presentPassages(ids: readonly bigint[], kind: number, db: Source)
 /**
  * Adds the passages the kind's vocabulary lacks, with their grams, in ID order. `known`: IDs of
  * the kind this process already stored (a bulk fill), not asked again. `turnsIn` (a record's
- * write, its transaction): writers adding one new passage take turns on its `write_locks` row and
- * look again once it is theirs. Two writers that both found a third one's uncommitted passage held
+ * write, its transaction): writers adding one new passage take turns on its `write_locks` row, so
+ * that no two of them insert it side by side. Two writers that both found a third one's uncommitted passage held
  * gap locks after it rolled back (a create refused late), and deadlocked inserting it.
  */
 export async function storePassages(
@@ -87,15 +87,15 @@ export async function storePassages(
   const asked = [...passages.keys()].filter((id) => !known?.has(String(id))).sort(byKey);
   if (asked.length === 0) return;
   const present = await presentPassages(asked, kind, db);
-  let missing = asked.filter((id) => !present.has(String(id)));
-  if (turnsIn && missing.length > 0) {
+  const missing = asked.filter((id) => !present.has(String(id)));
+  // Writers of one new passage take turns from here; one stored by the writer before in turn is
+  // not looked for again: the INSERT IGNOREs below then change nothing, for a round trip less in
+  // the usual case, a passage nobody else is writing.
+  if (turnsIn && missing.length > 0)
     await holdWriteLocks(
       missing.map((id) => `passage:${kind}:${id}`),
       turnsIn,
     );
-    const storedMeanwhile = await presentPassages(missing, kind, db);
-    missing = missing.filter((id) => !storedMeanwhile.has(String(id)));
-  }
   for (let start = 0; start < missing.length; ) {
     const batch: bigint[] = [];
     for (let size = 0; start < missing.length && size < TEXT_PER_INSERT; start++) {
