@@ -7,32 +7,23 @@ const CHUNK = 200;
 const LITERAL_CHUNK = 2000;
 
 /**
- * How an upsert changes an existing counter: adds to it, raises it to at least the given count, or
- * raises the rows whose keys match the SQL condition `maxIf` and adds to the others.
- */
-export type CounterMode = 'add' | 'max' | { maxIf: string };
-
-/**
- * Changes the `count` of counter rows of `table` as `mode` says, each row its `keys` then the count,
- * inserting missing rows: an atomic upsert on both engines, never a read followed by a write. Rows
- * are written in the order given: callers sort them by key, so that writers of several counter
- * rows take them in one order.
+ * Adds to (`add`) or raises to at least (`max`) the `count` of counter rows of `table`, each row its
+ * `keys` then the count, inserting missing rows: an atomic upsert on both engines, never a read
+ * followed by a write. Rows are written in the order given: callers sort them by key, so that
+ * writers of several counter rows take them in one order.
  */
 export async function upsertCounters(
   db: EntityManager,
   table: string,
   keys: string[],
   rows: Array<Array<number | string>>,
-  mode: CounterMode,
+  mode: 'add' | 'max',
 ): Promise<void> {
-  const mysql = rowLocksSupported(db);
-  const [current, given] = mysql ? ['count', 'VALUES(count)'] : ['count', 'excluded.count'];
-  const add = `${current} + ${given}`;
-  const raise = `${mysql ? 'GREATEST' : 'MAX'}(${current}, ${given})`;
-  const change = mode === 'add' ? add : mode === 'max' ? raise : `CASE WHEN ${mode.maxIf} THEN ${raise} ELSE ${add} END`;
-  const update = mysql ? `ON DUPLICATE KEY UPDATE count = ${change}` : `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET count = ${change}`;
+  const update = rowLocksSupported(db)
+    ? `ON DUPLICATE KEY UPDATE count = ${mode === 'add' ? 'count + VALUES(count)' : 'GREATEST(count, VALUES(count))'}`
+    : `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET count = ${mode === 'add' ? 'count + excluded.count' : 'MAX(count, excluded.count)'}`;
   const columns = [...keys, 'count'];
-  if (mysql) {
+  if (rowLocksSupported(db)) {
     // Literals: the driver's substitution of thousands of `?` is slower than writing them here.
     for (let start = 0; start < rows.length; start += LITERAL_CHUNK) {
       const values = rows.slice(start, start + LITERAL_CHUNK).map((row) => `(${row.map(mysqlLiteral).join(',')})`);

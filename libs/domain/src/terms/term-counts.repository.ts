@@ -2,7 +2,7 @@ import { PROCESS_WRITE_SLOT } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, postingCopiesKey, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
-import { CounterMode, upsertCounters } from '../counters/upsert-counters';
+import { upsertCounters } from '../counters/upsert-counters';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { termCountSql } from './term.entity';
 
@@ -147,17 +147,21 @@ export class TermCountsRepository {
         return [Number(scope), day, PROCESS_WRITE_SLOT, delta];
       })
       .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-    // The longest span in the same statement, raised rather than added to: first, as its scope
-    // sorts first. A span row of this process's slot, as every other counter row it writes.
-    const span: Array<[number, string, number, number]> =
-      pending.span > 0 ? [[SPAN_SCOPE, SPAN_DAY, PROCESS_WRITE_SLOT, pending.span]] : [];
-    await upsertDayCounts(db, [...span, ...days], { maxIf: `scope_id = ${SPAN_SCOPE}` });
+    await upsertDayCounts(db, days, 'add');
+    // Most events are no longer than the longest so far: only a longer one touches a span row.
+    if (pending.span > (await this.longestSpan(db)))
+      await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, PROCESS_WRITE_SLOT, pending.span]], 'max');
     // Every write of what these counts see of an event (status, listing, lock, dates) notes the
     // event: its search postings' copies of those columns follow here, last, from its row.
     await eventSearchGrams.syncCopies(
       [...pending.events].filter((id) => !pending.current.has(id)),
       db,
     );
+  }
+
+  private async longestSpan(db: EntityManager): Promise<number> {
+    const row = await this.longestSpanQuery(db).getRawOne<{ span: number | string | null }>();
+    return Number(row?.span ?? 0);
   }
 
   /** Query: listed events of the scope starting on days in [fromDay, toDay) (`YYYY-MM-DD`, toDay excluded). */
@@ -229,7 +233,7 @@ function tallyOfRow(row: TallyRow, termIds: number[], eventId: number): EventTal
 }
 
 /** Adds to or raises the day counts: rows of (scope, day, slot, count). */
-async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number, number]>, mode: CounterMode): Promise<void> {
+async function upsertDayCounts(db: EntityManager, rows: Array<[number, string, number, number]>, mode: 'add' | 'max'): Promise<void> {
   await upsertCounters(db, 'event_day_counts', ['scope_id', 'day', 'slot'], rows, mode);
 }
 
