@@ -26,6 +26,7 @@ import { PostKind } from './post-kind';
 import { listStatuses } from './post-list';
 import { canAssignAuthor, canEdit, canRead, canRequestStatus, isLockedFor } from './post-permissions';
 import { wholeSeconds } from './publication-date';
+import { SlugsInFlight } from './slugs-in-flight';
 
 /** Slugs taken meanwhile that a create passes over before it waits like any other insert (insertUnderFreeSlug). */
 const MAX_TAKEN_SLUGS_PASSED = 16;
@@ -49,6 +50,9 @@ export abstract class PostRecordsService<
   protected readonly images: ImagesService;
   protected readonly config: AppConfig;
   private readonly rateLimiter: RateLimiter;
+  private readonly slugsInFlight = new SlugsInFlight();
+  /** Per transaction of a create: the slugs it holds in slugsInFlight until the create ends. */
+  private readonly heldSlugs = new WeakMap<EntityManager, string[]>();
 
   protected constructor(
     protected readonly records: PostRecordsRepository<T, C>,
@@ -143,12 +147,16 @@ export abstract class PostRecordsService<
   // ---- writing -------------------------------------------------------------------------------
 
   create(user: AuthenticatedUser, dto: D): Promise<{ record: T; created: boolean }> {
-    return this.transactions.run(async (manager) => {
-      const errors = FieldErrors.of(dto);
-      const draft = await this.draftNew(manager, user, dto, errors);
-      errors.throwIfAny();
-      return this.insertDraft(manager, user, draft);
-    });
+    const held: string[] = [];
+    return this.transactions
+      .run(async (manager) => {
+        this.heldSlugs.set(manager, held);
+        const errors = FieldErrors.of(dto);
+        const draft = await this.draftNew(manager, user, dto, errors);
+        errors.throwIfAny();
+        return this.insertDraft(manager, user, draft);
+      })
+      .finally(() => held.splice(0).forEach((slug) => this.slugsInFlight.release(slug)));
   }
 
   /** A new record from a create body, every field checked into `errors`; nothing written (an event checks its inline links with it). */
@@ -331,11 +339,21 @@ export abstract class PostRecordsService<
    */
   private async insertUnderFreeSlug(manager: EntityManager, record: T, source: string, passTaken: boolean): Promise<T> {
     const base = slugBase(source, this.kind.fallbackSlug);
-    const taken = await this.records.slugsWithPrefix(slugCandidatePrefix(base), undefined, manager);
+    const prefix = slugCandidatePrefix(base);
+    // A create of this process (create()) passes over the slugs its other creates are inserting.
+    const held = passTaken ? this.heldSlugs.get(manager) : undefined;
+    const taken = [
+      ...(await this.records.slugsWithPrefix(prefix, undefined, manager)),
+      ...(held ? this.slugsInFlight.withPrefix(prefix) : []),
+    ];
     const skip = slugSpreadOnRetry();
     for (let passed = 0; ; passed++) {
       record.slug = nextFreeSlug(base, taken, skip);
       const skipLockWaits = passTaken && passed < MAX_TAKEN_SLUGS_PASSED;
+      if (held) {
+        this.slugsInFlight.hold(record.slug);
+        held.push(record.slug);
+      }
       try {
         return await this.records.save(record, manager, { skipLockWaits });
       } catch (error) {
