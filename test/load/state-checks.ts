@@ -209,7 +209,7 @@ export async function stateChecks(
     checkFailedLeftNothing(all, snap),
     checkNoDanglingLinks(all, snap),
     checkNoPartialEvents(all, snap, hist),
-    ...[checkPostingCopies(snap)].filter((check): check is CheckResult => check !== undefined),
+    ...checkPostingCopies(snap),
     ...(options.dirtyReads === false ? [] : [checkNoDirtyReads(phaseExchanges)]),
   ];
 }

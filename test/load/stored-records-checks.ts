@@ -237,12 +237,12 @@ export function checkNoDanglingLinks(all: Exchange[], snap: Snapshot): CheckResu
  * MySQL: every search posting of an event copies the event's row as it stands (what a search's
  * total is counted from), and no posting outlives its event.
  */
-export function checkPostingCopies(snap: Snapshot): CheckResult | undefined {
-  if (!snap.stalePostings) return undefined;
+export function checkPostingCopies(snap: Snapshot): CheckResult[] {
+  if (!snap.stalePostings) return [];
   const failures = snap.stalePostings.map(({ event, postings, missing }) =>
     missing
       ? `${postings} posting(s) of event ${event}, which does not exist`
       : `event ${event}: ${postings} posting(s) copy another state of its row`,
   );
-  return result("search postings copy their events' rows", failures, 'every posting of an event compared with its row');
+  return [result("search postings copy their events' rows", failures, 'every posting of an event compared with its row')];
 }

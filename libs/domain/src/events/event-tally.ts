@@ -18,22 +18,8 @@ export interface EventTally {
   termIds: number[];
   /** The event's ID, when the tally was read from its row. */
   eventId?: number;
-  /** The columns its search postings copy (postingCopiesKey), when known: equal keys, equal copies. */
+  /** What its search postings copy of its row (SearchGramIndex.copiesOf), when read from the row with them. */
   copies?: string;
-}
-
-/** What an event's search postings copy of its row (eventSearchGrams' copies), as one comparable value. */
-export function postingCopiesKey(row: {
-  status: string;
-  publishedUtc: Date;
-  hideFromListings: boolean;
-  isSeries: boolean;
-  startUtc: Date;
-  endUtc: Date;
-  password: string | null;
-}): string {
-  const { status, publishedUtc, hideFromListings, isSeries, startUtc, endUtc, password } = row;
-  return JSON.stringify([status, publishedUtc.getTime(), hideFromListings, isSeries, startUtc.getTime(), endUtc.getTime(), !!password]);
 }
 
 /** Scope of the day counts of every listed event; a term's own scope is its ID. */
@@ -72,13 +58,10 @@ export function tallyOf(row: {
 
 /** The tally of an event as its entity holds it (a row just written), with the terms it is linked to. */
 export function tallyOfEvent(
-  event: Pick<
-    CalendarEvent,
-    'id' | 'status' | 'publishedUtc' | 'hideFromListings' | 'password' | 'startUtc' | 'endUtc' | 'isSeries' | 'recurringEventId'
-  >,
+  event: Pick<CalendarEvent, 'id' | 'status' | 'hideFromListings' | 'password' | 'startUtc' | 'endUtc' | 'isSeries' | 'recurringEventId'>,
   termIds: number[],
 ): EventTally {
-  const tally = tallyOf({
+  return tallyOf({
     status: event.status,
     hideFromListings: event.hideFromListings,
     password: event.password,
@@ -89,7 +72,6 @@ export function tallyOfEvent(
     isOccurrence: event.recurringEventId !== null,
     eventId: event.id,
   });
-  return { ...tally, copies: postingCopiesKey(event) };
 }
 
 /** The day-count keys (scope, day) an event adds to: every listed event's, and its terms' when open. */

@@ -125,10 +125,9 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
     const saved = await super.save(record, db, options);
     this.counts.noteEvent(db, before, -1);
     // The row as just written, with the terms it had: its links are written afterwards (a new row has none yet).
-    const after = tallyOfEvent(saved, before?.termIds ?? []);
-    this.counts.noteEvent(db, after, 1);
+    this.counts.noteEvent(db, tallyOfEvent(saved, before?.termIds ?? []), 1);
     // Its new and changed postings copied the row as written (PostRecordsRepository.save); the others did already, unless the copied columns changed.
-    if (!before || before.copies === after.copies) this.counts.copiesCurrent(db, saved.id);
+    if (!before || before.copies === this.searchGrams.copiesOf(saved)) this.counts.copiesCurrent(db, saved.id);
     return saved;
   }
 

@@ -201,7 +201,7 @@ export class SearchGramIndex {
         `DELETE FROM ${SEARCH_POSTINGS_TABLE} WHERE kind = ${this.kind} AND record_id = ${recordId} AND passage_id IN (${passages})`,
       );
     }
-    const copies = written && this.copies ? new Map([[recordId, this.copiesOf(written as Readonly<Record<string, unknown>>)]]) : undefined;
+    const copies = written && this.copies ? new Map([[recordId, this.copiesOf(written)]]) : undefined;
     await this.insertPostings(
       changed.map(([passage, entry]) => [passage, recordId, entry.fields]),
       db,
@@ -293,10 +293,13 @@ export class SearchGramIndex {
     return { postings: this.postingsOf(texts), copies: row ? this.copiesOf(row) : undefined };
   }
 
-  /** The copies' values of an entity-shaped row, as SQL literals in the postings' column order. */
-  private copiesOf(row: Readonly<Record<string, unknown>>): string {
+  /**
+   * The copies' values of an entity-shaped row, as SQL literals in the postings' column order:
+   * equal strings, equal copies.
+   */
+  copiesOf(row: object): string {
     return Object.values(this.copies ?? {})
-      .map((copy) => mysqlLiteral(copy.value(row)))
+      .map((copy) => mysqlLiteral(copy.value(row as Readonly<Record<string, unknown>>)))
       .join(',');
   }
 

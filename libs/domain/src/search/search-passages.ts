@@ -73,8 +73,9 @@ async function presentPassages(ids: readonly bigint[], kind: number, db: Source)
  * Adds the passages the kind's vocabulary lacks, with their grams, in ID order. `known`: IDs of
  * the kind this process already stored (a bulk fill), not asked again. `turnsIn` (a record's
  * write, its transaction): writers adding one new passage take turns on its `write_locks` row, so
- * that no two of them insert it side by side. Two writers that both found a third one's uncommitted passage held
- * gap locks after it rolled back (a create refused late), and deadlocked inserting it.
+ * that no two of them insert it side by side. Two writers that both found a third one's
+ * uncommitted passage held gap locks after it rolled back (a create refused late), and
+ * deadlocked inserting it.
  */
 export async function storePassages(
   passages: ReadonlyMap<bigint, string>,

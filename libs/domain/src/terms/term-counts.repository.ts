@@ -1,7 +1,7 @@
 import { PROCESS_WRITE_SLOT } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { dayKeys, EventTally, postingCopiesKey, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
+import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
 import { upsertCounters } from '../counters/upsert-counters';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { termCountSql } from './term.entity';
@@ -229,7 +229,9 @@ function tallyOfRow(row: TallyRow, termIds: number[], eventId: number): EventTal
     isSeries: Boolean(Number(row.series)),
   };
   const tally = tallyOf({ ...event, termIds, isOccurrence: row.recurringEventId !== null, eventId });
-  return row.published === undefined ? tally : { ...tally, copies: postingCopiesKey({ ...event, publishedUtc: date(row.published) }) };
+  return row.published === undefined
+    ? tally
+    : { ...tally, copies: eventSearchGrams.copiesOf({ ...event, publishedUtc: date(row.published) }) };
 }
 
 /** Adds to or raises the day counts: rows of (scope, day, slot, count). */
