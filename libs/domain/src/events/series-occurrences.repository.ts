@@ -1,4 +1,4 @@
-import { insertRowsRaw } from '@app/database';
+import { insertRowsRaw, rowLocksSupported } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { eventSearchGrams } from '../search/search-gram-kinds';
@@ -88,9 +88,16 @@ export function parseOwnFields(text: string | null): ExceptionField[] {
 export class SeriesOccurrencesRepository {
   constructor(private readonly counts: TermCountsRepository) {}
 
-  async occurrencesOf(seriesId: number, db: EntityManager): Promise<StoredOccurrence[]> {
+  /**
+   * `forUpdate`: read and locked (MySQL: FOR UPDATE) by a write that decides from them. On a Galera
+   * cluster an exception edit through another node holds the series' lock only on its own node; an
+   * occurrence row this write has locked makes that edit's arrival abort this transaction (it is
+   * retried and sees the edit) instead of being overwritten from a plain read taken before it.
+   */
+  async occurrencesOf(seriesId: number, db: EntityManager, forUpdate = false): Promise<StoredOccurrence[]> {
+    const lock = forUpdate && rowLocksSupported(db) ? ' FOR UPDATE' : '';
     const rows: Array<{ id: number | string; rid: string | Date; own: string | null }> = await db.query(
-      'SELECT id, recurrence_id_utc AS rid, own_fields AS own FROM events WHERE recurring_event_id = ? ORDER BY recurrence_id_utc',
+      `SELECT id, recurrence_id_utc AS rid, own_fields AS own FROM events WHERE recurring_event_id = ? ORDER BY recurrence_id_utc${lock}`,
       [seriesId],
     );
     return rows.map((row) => ({ id: Number(row.id), recurrenceIdUtc: toDate(row.rid), ownFields: parseOwnFields(row.own) }));
@@ -102,7 +109,7 @@ export class SeriesOccurrencesRepository {
    */
   async rewrite(series: CalendarEvent, wanted: PlannedOccurrence[], db: EntityManager): Promise<void> {
     await this.counts.noteOccurrences(db, series.id, -1);
-    const existing = await this.occurrencesOf(series.id, db);
+    const existing = await this.occurrencesOf(series.id, db, true);
     const wantedByStart = new Map(wanted.map((occurrence) => [occurrence.start.getTime(), occurrence]));
     const exceptions = existing.filter((row) => row.ownFields.length > 0 && wantedByStart.has(row.recurrenceIdUtc.getTime()));
     const exceptionStarts = new Set(exceptions.map((row) => row.recurrenceIdUtc.getTime()));
