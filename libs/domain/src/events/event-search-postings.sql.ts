@@ -52,22 +52,34 @@ export function countsFromPostings(criteria: EventListCriteria): boolean {
  */
 export const OWN_TEXT_PARTS = 2;
 
-/** Where part `part` of OWN_TEXT_PARTS starts: a share of the events' ID range, read with the count. */
-function partStartSql(part: number): string {
-  return `(SELECT MIN(e.id) + (MAX(e.id) - MIN(e.id)) * ${part} DIV ${OWN_TEXT_PARTS} FROM events e)`;
+/**
+ * Where each part of OWN_TEXT_PARTS after the first starts: shares of the events' ID range, read
+ * once for all parts. Each part computing its own start would let a record created or deleted
+ * between their statements move the boundary, and the records between the two starts would be
+ * counted twice or not at all.
+ */
+export async function ownTextPartStarts(dataSource: DataSource): Promise<number[]> {
+  const [bounds] = (await dataSource.query('SELECT MIN(id) AS low, MAX(id) AS high FROM events')) as Array<{
+    low: number | string | null;
+    high: number | string | null;
+  }>;
+  const low = Number(bounds?.low ?? 0);
+  const high = Number(bounds?.high ?? 0);
+  return Array.from({ length: OWN_TEXT_PARTS - 1 }, (_, i) => low + Math.floor(((high - low) * (i + 1)) / OWN_TEXT_PARTS));
 }
 
 /**
  * Query: how many listed records showing their own texts hold one of the passages: the list's
  * statuses and window on the copies, and a locked record (password) by a passage of its title
- * only. With `part`, only the records of that share of the ID range (OWN_TEXT_PARTS): the parts'
- * counts add up to the whole, as each record falls in one part.
+ * only. With `part`, only the records of that share of the ID range (OWN_TEXT_PARTS, starting
+ * where `starts` says, ownTextPartStarts): the parts' counts add up to the whole, as each record
+ * falls in one part.
  */
 export function ownTextMatchesQuery(
   dataSource: DataSource,
   criteria: EventListCriteria,
   passages: readonly bigint[],
-  part?: number,
+  part?: { index: number; starts: readonly number[] },
 ): SelectQueryBuilder<ObjectLiteral> {
   const qb = dataSource
     .createQueryBuilder()
@@ -75,8 +87,9 @@ export function ownTextMatchesQuery(
     .from(SEARCH_POSTINGS_TABLE, 'sp')
     .where(`${eventSearchGrams.postingsWhere(passages)} AND sp.is_series = 0`);
   if (part !== undefined) {
-    if (part > 0) qb.andWhere(`sp.record_id >= ${partStartSql(part)}`);
-    if (part < OWN_TEXT_PARTS - 1) qb.andWhere(`sp.record_id < ${partStartSql(part + 1)}`);
+    const { index, starts } = part;
+    if (index > 0) qb.andWhere(`sp.record_id >= ${Math.trunc(starts[index - 1])}`);
+    if (index < starts.length) qb.andWhere(`sp.record_id < ${Math.trunc(starts[index])}`);
   }
   whereVisible(qb, 'sp', criteria.viewer, criteria.statuses, criteria.now);
   whereListed(qb, criteria.window, (name) => `sp.${name}`, 'sp');

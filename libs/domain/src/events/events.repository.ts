@@ -16,7 +16,13 @@ import { tallyOfEvent, utcDay } from './event-tally';
 import { SeriesOccurrencesRepository, textOwnerOf } from './series-occurrences.repository';
 import { eventSearchGrams } from '../search/search-gram-kinds';
 import { SearchCandidates } from '../search/search-gram-index';
-import { countsFromPostings, OWN_TEXT_PARTS, ownTextMatchesQuery, SHARED_TEXT_POSTINGS } from './event-search-postings.sql';
+import {
+  countsFromPostings,
+  OWN_TEXT_PARTS,
+  ownTextMatchesQuery,
+  ownTextPartStarts,
+  SHARED_TEXT_POSTINGS,
+} from './event-search-postings.sql';
 
 /**
  * Every query over the events table: the event list with its filters and order, and what other
@@ -263,8 +269,9 @@ export class EventsRepository extends PostRecordsRepository<CalendarEvent, Event
    * their series' through their rows; the statements side by side.
    */
   private async countFromPostings(criteria: EventListCriteria, passages: readonly bigint[]): Promise<number> {
-    const ownTextParts = Array.from({ length: OWN_TEXT_PARTS }, (_, part) =>
-      ownTextMatchesQuery(this.dataSource, criteria, passages, part),
+    const starts = await ownTextPartStarts(this.dataSource);
+    const ownTextParts = Array.from({ length: OWN_TEXT_PARTS }, (_, index) =>
+      ownTextMatchesQuery(this.dataSource, criteria, passages, { index, starts }),
     );
     const counts = await selectScalarsSideBySide(this.dataSource, [
       ...ownTextParts,
