@@ -12,9 +12,9 @@ import { GaleraCluster } from '../load/galera';
 import { checkLines, failureCauses } from '../load/report';
 import { buildRequest } from '../load/requests';
 import { LoadOptions, runLoad } from '../load/run-load';
-import { Built, LoadState, WRITE_OPS } from '../load/workload';
+import { Built, LoadState, Target, WRITE_OPS } from '../load/workload';
 import { ClusterConfig } from './config';
-import { counterNote, Counters, readCounters } from './database';
+import { clusterDatabase, counterNote, Counters, readCounters } from './database';
 import { Node } from './instances';
 import { checkReadYourWrites, newRywTally, readYourWrites } from './read-your-writes';
 import { checkSearchAfterCreate, newSearchTally, searchAfterCreate } from './search-after-create';
@@ -80,10 +80,47 @@ export async function runWrites(ctx: Ctx, phase: ClusterPhase, total: number, ta
     build: (state, seq, name) => (ctx.config.series ? ctx.series.build(seq) : undefined) ?? writeOnly(state, seq, name),
     probers: ctx.config.probers,
     targets: () => targets().map((n) => n.target),
-    afterAnswer: inTurn(readYourWrites(ctx.state, readerOf, ryw), seriesAnswers, searchAfterCreate(ctx.state, readerOf, found)),
+    afterAnswer: inTurn(
+      readYourWrites(ctx.state, readerOf, ryw),
+      seriesAnswers,
+      searchAfterCreate(ctx.state, readerOf, found, (id, reader, marker) => diagnoseMiss(ctx, id, reader, marker)),
+    ),
     onIssue,
   });
   phase.seconds = (performance.now() - started) / 1000;
+}
+
+/**
+ * What the reader's node holds of an event a search missed: its row's listed columns, whether its
+ * postings exist and copy the row, and how many of them hold the digits of its marker.
+ */
+async function diagnoseMiss(ctx: Ctx, id: number, reader: Target, marker: string | undefined): Promise<string> {
+  const node = ctx.nodes.find((n) => n.target === reader);
+  if (!node) return 'reader unknown';
+  const db = clusterDatabase(node.dbPort, ctx.cluster.database);
+  const [row] = await db.query(
+    `SELECT status, text_id AS textId, is_series AS isSeries, hide_from_listings AS hidden, published_utc AS published,
+       start_utc AS start, end_utc AS end, (password IS NOT NULL AND password <> '') AS locked FROM events WHERE id = ?`,
+    [id],
+  );
+  if (!row) return `node ${node.name}: no event row`;
+  const [postings] = await db.query(
+    `SELECT COUNT(1) AS n,
+       SUM(sp.status <=> e.status AND sp.published_utc <=> e.published_utc AND sp.hide_from_listings <=> e.hide_from_listings
+         AND sp.is_series <=> e.is_series AND sp.start_utc <=> e.start_utc AND sp.end_utc <=> e.end_utc
+         AND sp.locked <=> (e.password IS NOT NULL AND e.password <> '')) AS copying
+     FROM search_postings sp INNER JOIN events e ON e.id = ? WHERE sp.kind = 1 AND sp.record_id = e.text_id`,
+    [id],
+  );
+  const digits = /\d+/.exec(marker ?? '')?.[0];
+  const [held] = digits
+    ? await db.query(
+        `SELECT COUNT(1) AS n FROM search_postings sp INNER JOIN search_passages p ON p.kind = 1 AND p.id = sp.passage_id
+         WHERE sp.kind = 1 AND sp.record_id = ? AND p.text LIKE ?`,
+        [row.textId, `%${digits}%`],
+      )
+    : [{ n: '-' }];
+  return `node ${node.name} holds ${JSON.stringify(row)}; postings ${postings.n} (${postings.copying} copying the row), ${held.n} with the marker's digits`;
 }
 
 /** The instance each event was created through (its 2xx create). */

@@ -22,11 +22,18 @@ export const newSearchTally = (): SearchTally => ({ searches: 0, failures: [], o
 /** Every date and status, so only the search decides. */
 const EVERYTHING = 'status=any&start_date=2000-01-01&end_date=2100-12-31&per_page=50';
 
-/** The `afterAnswer` hook: `readerOf` names the instance that searches for what another created. */
+/** What the reader's database holds of a missed event, read directly: the failure's explanation. */
+export type MissDiagnosis = (eventId: number, reader: Target, marker: string | undefined) => Promise<string>;
+
+/**
+ * The `afterAnswer` hook: `readerOf` names the instance that searches for what another created;
+ * `diagnose`, when given, explains each miss from the reader's database.
+ */
 export function searchAfterCreate(
   state: LoadState,
   readerOf: (creator: string) => Target | undefined,
   tally: SearchTally,
+  diagnose?: MissDiagnosis,
 ): NonNullable<LoadOptions['afterAnswer']> {
   return async (ex: Exchange, follow) => {
     if (ex.op !== 'create' || ex.status !== 201) return;
@@ -50,9 +57,12 @@ export function searchAfterCreate(
       const outcome = read.status === 200 ? (listed ? 'found' : `missing (by ${by})`) : `${read.status ?? read.error}`;
       tally.outcomes.set(outcome, (tally.outcomes.get(outcome) ?? 0) + 1);
       if (outcome !== 'found') {
+        const why = diagnose
+          ? `; ${await diagnose(created.id, reader, marker).catch((error: Error) => `diagnosis failed: ${error.message}`)}`
+          : '';
         tally.failures.push(
           `event ${created.id}: 201 from instance ${ex.instance}, search by ${by} through instance ${reader.name} ` +
-            `${(read.startedAt - ex.endAt).toFixed(0)} ms later: ${outcome}`,
+            `${(read.startedAt - ex.endAt).toFixed(0)} ms later: ${outcome}${why}`,
         );
       }
     }
