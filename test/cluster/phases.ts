@@ -10,6 +10,7 @@ import { stateChecks } from '../load/state-checks';
 import { TestDatabase } from '../load/database';
 import { GaleraCluster } from '../load/galera';
 import { checkLines, failureCauses } from '../load/report';
+import { POSTINGS_COPY_ROW } from '../load/snapshot';
 import { buildRequest } from '../load/requests';
 import { LoadOptions, runLoad } from '../load/run-load';
 import { Built, LoadState, Target, WRITE_OPS } from '../load/workload';
@@ -105,11 +106,8 @@ async function diagnoseMiss(ctx: Ctx, id: number, reader: Target, marker: string
   );
   if (!row) return `node ${node.name}: no event row`;
   const [postings] = await db.query(
-    `SELECT COUNT(1) AS n,
-       SUM(sp.status <=> e.status AND sp.published_utc <=> e.published_utc AND sp.hide_from_listings <=> e.hide_from_listings
-         AND sp.is_series <=> e.is_series AND sp.start_utc <=> e.start_utc AND sp.end_utc <=> e.end_utc
-         AND sp.locked <=> (e.password IS NOT NULL AND e.password <> '')) AS copying
-     FROM search_postings sp INNER JOIN events e ON e.id = ? WHERE sp.kind = 1 AND sp.record_id = e.text_id`,
+    `SELECT COUNT(1) AS n, SUM(${POSTINGS_COPY_ROW}) AS copying
+     FROM search_postings sp INNER JOIN events r ON r.id = ? WHERE sp.kind = 1 AND sp.record_id = r.text_id`,
     [id],
   );
   const digits = /\d+/.exec(marker ?? '')?.[0];

@@ -56,8 +56,8 @@ export interface Snapshot {
   stalePostings?: Array<{ event: number; postings: number; missing: boolean }>;
 }
 
-/** The postings' copies of an event's columns (eventSearchGrams), each compared null-safely with its row. */
-const POSTINGS_COPY_ROW = `sp.status <=> r.status AND sp.published_utc <=> r.published_utc AND sp.hide_from_listings <=> r.hide_from_listings
+/** The postings' copies (`sp`) of an event's columns (eventSearchGrams), each compared null-safely with its row (`r`). */
+export const POSTINGS_COPY_ROW = `sp.status <=> r.status AND sp.published_utc <=> r.published_utc AND sp.hide_from_listings <=> r.hide_from_listings
   AND sp.is_series <=> r.is_series AND sp.start_utc <=> r.start_utc AND sp.end_utc <=> r.end_utc
   AND sp.locked <=> (r.password IS NOT NULL AND r.password <> '')`;
 
