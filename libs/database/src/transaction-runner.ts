@@ -8,6 +8,7 @@ import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
 import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
 import { WRITE_DATA_SOURCE } from './write-data-source';
 import { asWriteAttempt, BeforeCommit, currentWriteCondition } from './write-hooks';
+import { holdWriteLane } from './write-slot';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -94,12 +95,14 @@ export class TransactionRunner {
 
   private async mysqlTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner('master');
+    const releaseLane = holdWriteLane(runner.manager);
     try {
       const connection = await this.prepareSession(runner);
       // The pool sets READ COMMITTED once per connection (cluster-aware-mysql.ts); otherwise per transaction.
       await runner.startTransaction(readCommittedSessions.has(connection) ? undefined : 'READ COMMITTED');
       return await commitOrRollBack(runner, work, () => runner.isTransactionActive);
     } finally {
+      releaseLane();
       await runner.release();
     }
   }

@@ -1,7 +1,7 @@
 import { Column, PrimaryColumn } from 'typeorm';
 
 /**
- * A counter kept as a sum over rows, one row per writing process (PROCESS_WRITE_SLOT): the
+ * A counter kept as a sum over rows, one row per open write transaction of a process (writeSlotOf): the
  * `slot` key column and the `count` of the row. Entities add the key columns of what they count.
  */
 export abstract class SlotCounter {

@@ -1,5 +1,5 @@
 import type { DataVersion } from '@app/common/http/caching/data-version-source';
-import { PROCESS_WRITE_SLOT, rowLocksSupported } from '@app/database';
+import { rowLocksSupported, writeSlotOf } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DateUtils } from 'typeorm/util/DateUtils';
@@ -36,7 +36,7 @@ export class DataVersionRepository {
     const sql = rowLocksSupported(db)
       ? 'INSERT INTO data_versions (slot, version) VALUES (?, 1) ON DUPLICATE KEY UPDATE version = version + 1'
       : 'INSERT INTO data_versions (slot, version) VALUES (?, 1) ON CONFLICT (slot) DO UPDATE SET version = version + 1';
-    await db.query(sql, [PROCESS_WRITE_SLOT]);
+    await db.query(sql, [writeSlotOf(db)]);
   }
 
   /**

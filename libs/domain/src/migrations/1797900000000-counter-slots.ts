@@ -10,7 +10,7 @@ const dayKeys = [
 ];
 
 /**
- * Term counts and day counts spread over one row per writing process (PROCESS_WRITE_SLOT): the
+ * Term counts and day counts spread over rows by writer (writeSlotOf): the
  * day counts get a `slot` key column (rebuilt from the events), and the term counts move from the
  * terms' rows into `term_counts`, starting as one row per term in slot 0.
  */

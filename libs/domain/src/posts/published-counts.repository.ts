@@ -1,4 +1,4 @@
-import { PROCESS_WRITE_SLOT } from '@app/database';
+import { writeSlotOf } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { upsertCounters } from '../counters/upsert-counters';
@@ -19,7 +19,7 @@ export function publishedDelta(before: string | null, after: string | null): num
  * every published record answers its total without counting its rows (LinkedRecordsRepository).
  *
  * A write notes each record's status before and after (`note`, `noteInserted`); `flush` adds the
- * sum to this process's slot rows (PROCESS_WRITE_SLOT) with `count = count + ?`, never a read
+ * sum to the transaction's slot rows (writeSlotOf) with `count = count + ?`, never a read
  * followed by a write, so concurrent writers add up and writers on different Galera nodes never
  * change one row. Every write transaction flushes just before it raises the data version
  * (DataVersionBumping): the rows are held for the last statements only, and every writer takes
@@ -65,11 +65,7 @@ export class PublishedCountsRepository {
     const pending = this.pending.get(db);
     this.pending.delete(db);
     if (!pending) return;
-    const rows = COUNTED_KINDS.filter((kind) => (pending.get(kind) ?? 0) !== 0).map((kind) => [
-      kind,
-      PROCESS_WRITE_SLOT,
-      pending.get(kind)!,
-    ]);
+    const rows = COUNTED_KINDS.filter((kind) => (pending.get(kind) ?? 0) !== 0).map((kind) => [kind, writeSlotOf(db), pending.get(kind)!]);
     await upsertCounters(db, 'published_counts', ['kind', 'slot'], rows, 'add');
   }
 

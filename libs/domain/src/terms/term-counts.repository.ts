@@ -1,4 +1,4 @@
-import { PROCESS_WRITE_SLOT } from '@app/database';
+import { writeSlotOf } from '@app/database';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { dayKeys, EventTally, SPAN_DAY, SPAN_SCOPE, tallyOf, termDayKeys } from '../events/event-tally';
@@ -37,7 +37,7 @@ interface Pending {
  * A write notes an event's tally before and after (`noteEvent`) and its term changes; `flush`
  * applies the sum at the end of the transaction with `count = count + ?` (never read-modify-
  * write: concurrent writers add up, and the rows are locked only for the last statements), on
- * this process's slot rows (PROCESS_WRITE_SLOT), so that writers on different Galera nodes never
+ * the transaction's slot rows (writeSlotOf), so that writers on different Galera nodes never
  * change one row and never fail certification over a popular term or day. A `future` event
  * counts once DueEventsPublisher has flipped it to `publish`, which every read of counts makes
  * happen first.
@@ -137,20 +137,22 @@ export class TermCountsRepository {
     const pending = this.pending.get(db);
     this.pending.delete(db);
     if (!pending) return;
+    const slot = writeSlotOf(db);
+    // Asked before the first counter row is taken: the rows are held from there to the commit.
+    // Most events are no longer than the longest so far: only a longer one touches a span row.
+    const longerSpan = pending.span > 0 && pending.span > (await this.longestSpan(db));
     const changes = [...pending.terms].filter(([, delta]) => delta !== 0).sort((a, b) => a[0] - b[0]);
-    const termRows = changes.map(([termId, delta]) => [termId, PROCESS_WRITE_SLOT, delta]);
+    const termRows = changes.map(([termId, delta]) => [termId, slot, delta]);
     await upsertCounters(db, 'term_counts', ['term_id', 'slot'], termRows, 'add');
     const days = [...pending.days]
       .filter(([, delta]) => delta !== 0)
       .map(([key, delta]): [number, string, number, number] => {
         const [scope, day] = key.split('|');
-        return [Number(scope), day, PROCESS_WRITE_SLOT, delta];
+        return [Number(scope), day, slot, delta];
       })
       .sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     await upsertDayCounts(db, days, 'add');
-    // Most events are no longer than the longest so far: only a longer one touches a span row.
-    if (pending.span > (await this.longestSpan(db)))
-      await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, PROCESS_WRITE_SLOT, pending.span]], 'max');
+    if (longerSpan) await upsertDayCounts(db, [[SPAN_SCOPE, SPAN_DAY, slot, pending.span]], 'max');
     // Every write of what these counts see of an event (status, listing, lock, dates) notes the
     // event: its search postings' copies of those columns follow here, last, from its row.
     await eventSearchGrams.syncCopies(
