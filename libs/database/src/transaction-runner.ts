@@ -7,7 +7,7 @@ import { conflictKind } from './conflicts';
 import { RETRY_POLICY, retryDelayMs, sleep } from './retry-policy';
 import { runSqliteWriteTransaction, SqliteWriteLockTimeoutError } from './sqlite-write-transaction';
 import { WRITE_DATA_SOURCE } from './write-data-source';
-import { asWriteAttempt, BeforeCommit, currentWriteCondition } from './write-hooks';
+import { asWriteAttempt, BeforeCommit, currentWriteCondition, markBeforeCommitHooks } from './write-hooks';
 import { holdWriteLane } from './write-slot';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -71,6 +71,7 @@ export class TransactionRunner {
   private withHooks<T>(work: (manager: EntityManager) => Promise<T>): (manager: EntityManager) => Promise<T> {
     const condition = currentWriteCondition();
     return async (manager) => {
+      markBeforeCommitHooks(manager);
       await condition?.begin(manager);
       const result = await work(manager);
       await condition?.check(manager);

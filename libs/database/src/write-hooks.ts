@@ -17,6 +17,19 @@ export interface WriteCondition {
   check(manager: EntityManager): Promise<void>;
 }
 
+/** Transactions whose before-commit hooks will run (TransactionRunner), by their EntityManager. */
+const hookedTransactions = new WeakSet<EntityManager>();
+
+/** Marks the transaction of `manager` as one whose before-commit hooks will run. */
+export function markBeforeCommitHooks(manager: EntityManager): void {
+  hookedTransactions.add(manager);
+}
+
+/** Whether work noted in the transaction of `db` can be left to a before-commit hook. */
+export function beforeCommitHooksRun(db: EntityManager): boolean {
+  return hookedTransactions.has(db);
+}
+
 const conditions = new AsyncLocalStorage<WriteCondition>();
 
 /** Runs `fn` with `condition` on every write transaction it starts. */

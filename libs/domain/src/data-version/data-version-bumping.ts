@@ -1,11 +1,13 @@
 import { TransactionRunner } from '@app/database';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { PublishedCountsRepository } from '../posts/published-counts.repository';
+import { storeNotedPassages } from '../search/search-passages';
 import { DataVersionRepository } from './data-version.repository';
 
 /**
- * Makes every write transaction of the app (API and CLI alike) end with the published counts it
- * noted (PublishedCountsRepository), then raise the data version: one hook, so that their order,
+ * Makes every write transaction of the app (API and CLI alike) end with the new search passages
+ * it noted (notePassages), the published counts it noted (PublishedCountsRepository), then raise
+ * the data version: one hook, so that their order,
  * which is the order every writer takes these rows in, cannot depend on the order of start-up.
  */
 @Injectable()
@@ -18,6 +20,7 @@ export class DataVersionBumping implements OnModuleInit {
 
   onModuleInit(): void {
     this.transactions.addBeforeCommit(async (db) => {
+      await storeNotedPassages(db);
       await this.publishedCounts.flush(db);
       await this.versions.bump(db);
     });

@@ -1,7 +1,16 @@
-import { mysqlLiteral } from '@app/database';
+import { beforeCommitHooksRun, mysqlLiteral } from '@app/database';
 import { DataSource, EntityManager } from 'typeorm';
 import { characterCount, foldForSearch, passagesOf, searchPieces } from './search-grams';
-import { byKey, matchingPassages, PASSAGE_GRAMS_TABLE, PASSAGES_TABLE, passageId, POSTINGS_TABLE, storePassages } from './search-passages';
+import {
+  byKey,
+  matchingPassages,
+  notePassages,
+  PASSAGE_GRAMS_TABLE,
+  PASSAGES_TABLE,
+  passageId,
+  POSTINGS_TABLE,
+  storePassages,
+} from './search-passages';
 
 /**
  * `(kind, record_id, passage_id) → fields`: which passages a record's texts hold, in which columns;
@@ -188,12 +197,10 @@ export class SearchGramIndex {
     const next = after ? this.postingsOf(after) : new Map();
     const removed = [...old.keys()].filter((passage) => !next.has(passage)).sort(byKey);
     const changed = [...next.entries()].filter(([passage, entry]) => old.get(passage)?.fields !== entry.fields);
-    await storePassages(
-      new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text])),
-      this.kind,
-      db,
-      { turnsIn: db },
-    );
+    const added = new Map(changed.filter(([passage]) => !old.has(passage)).map(([passage, entry]) => [passage, entry.text]));
+    // Left to the end of the transaction where it is sure to come (DataVersionBumping).
+    if (beforeCommitHooksRun(db)) notePassages(added, this.kind, db);
+    else await storePassages(added, this.kind, db, { turnsIn: db });
     const recordId = Math.trunc(id);
     for (let start = 0; start < removed.length; start += POSTINGS_PER_STATEMENT) {
       const passages = removed.slice(start, start + POSTINGS_PER_STATEMENT).join(',');

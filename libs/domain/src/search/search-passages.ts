@@ -85,25 +85,75 @@ export async function storePassages(
 ): Promise<void> {
   const { known, turnsIn } = options;
   kind = Math.trunc(kind);
-  const asked = [...passages.keys()].filter((id) => !known?.has(String(id))).sort(byKey);
-  if (asked.length === 0) return;
-  const present = await presentPassages(asked, kind, db);
-  const missing = asked.filter((id) => !present.has(String(id)));
+  const asked = [...passages.keys()].filter((id) => !known?.has(String(id)));
+  const missing = await missingPassages(asked, kind, db);
   // Writers of one new passage take turns from here; one stored by the writer before in turn is
-  // not looked for again: the INSERT IGNOREs below then change nothing, for a round trip less in
-  // the usual case, a passage nobody else is writing.
-  if (turnsIn && missing.length > 0)
+  // not looked for again: the INSERT IGNOREs then change nothing, for a round trip less in the
+  // usual case, a passage nobody else is writing.
+  if (turnsIn)
     await holdWriteLocks(
-      missing.map((id) => `passage:${kind}:${id}`),
+      missing.map((id) => passageLockName(kind, id)),
       turnsIn,
     );
+  await insertPassages(missing, passages, kind, db);
+  for (const id of missing) known?.add(String(id));
+}
+
+/** New passages of record writes, by transaction and kind, stored just before the commit (storeNotedPassages). */
+const notedPassages = new WeakMap<EntityManager, Map<number, Map<bigint, string>>>();
+
+/**
+ * Notes passages a record's write needs in the vocabulary; storeNotedPassages adds the missing
+ * ones at the end of the transaction. A new passage's row (and its turn on `write_locks`) is
+ * then held from there to the commit, not for the rest of the write: writers of records that
+ * share a new passage (the first events of a title) wait that long for each other, not for each
+ * other's whole write. Nothing reads a passage by ID inside the write that adds it.
+ */
+export function notePassages(passages: ReadonlyMap<bigint, string>, kind: number, db: EntityManager): void {
+  if (passages.size === 0) return;
+  const byKind = notedPassages.get(db) ?? new Map<number, Map<bigint, string>>();
+  notedPassages.set(db, byKind);
+  const noted = byKind.get(Math.trunc(kind)) ?? new Map<bigint, string>();
+  byKind.set(Math.trunc(kind), noted);
+  for (const [id, text] of passages) noted.set(id, text);
+}
+
+/**
+ * Stores the passages noted in the transaction of `db` that the vocabulary lacks: every turn on
+ * `write_locks` taken in one statement, in bucket order, so that writers never wait for each
+ * other in a cycle.
+ */
+export async function storeNotedPassages(db: EntityManager): Promise<void> {
+  const byKind = notedPassages.get(db);
+  notedPassages.delete(db);
+  if (!byKind) return;
+  const missing = new Map<number, bigint[]>();
+  for (const [kind, passages] of byKind) missing.set(kind, await missingPassages([...passages.keys()], kind, db));
+  await holdWriteLocks(
+    [...missing].flatMap(([kind, ids]) => ids.map((id) => passageLockName(kind, id))),
+    db,
+  );
+  for (const [kind, ids] of missing) await insertPassages(ids, byKind.get(kind)!, kind, db);
+}
+
+const passageLockName = (kind: number, id: bigint) => `passage:${kind}:${id}`;
+
+/** Of these passage IDs, those the kind's vocabulary lacks, in ID order. */
+async function missingPassages(ids: readonly bigint[], kind: number, db: Source): Promise<bigint[]> {
+  if (ids.length === 0) return [];
+  const asked = [...ids].sort(byKey);
+  const present = await presentPassages(asked, kind, db);
+  return asked.filter((id) => !present.has(String(id)));
+}
+
+/** Inserts these passages (IDs in order) and their grams; IGNORE: another writer may have stored one meanwhile (the same text, by its ID). */
+async function insertPassages(missing: readonly bigint[], passages: ReadonlyMap<bigint, string>, kind: number, db: Source): Promise<void> {
   for (let start = 0; start < missing.length; ) {
     const batch: bigint[] = [];
     for (let size = 0; start < missing.length && size < TEXT_PER_INSERT; start++) {
       batch.push(missing[start]);
       size += (passages.get(missing[start]) ?? '').length;
     }
-    // IGNORE: another writer may have stored the same passage meanwhile (the same text, by its ID).
     await db.query(
       `INSERT IGNORE INTO ${PASSAGES_TABLE} (kind, id, text) VALUES ${batch.map((id) => `(${kind}, ${id}, ${mysqlLiteral(passages.get(id))})`).join(',')}`,
     );
@@ -117,7 +167,6 @@ export async function storePassages(
       .join(',');
     await db.query(`INSERT IGNORE INTO ${PASSAGE_GRAMS_TABLE} (kind, gram, passage_id) VALUES ${values}`);
   }
-  for (const id of missing) known?.add(String(id));
 }
 
 /**
