@@ -98,19 +98,21 @@ export class PublishedCountsRepository {
       const slots = rows.filter((row) => Number(row.slot) !== -1).map((row) => ({ slot: Number(row.slot), count: Number(row.n) }));
       const kept = slots.reduce((sum, row) => sum + row.count, 0);
       if (kept !== actual) corrected++;
-      const moved = slots.filter((row) => row.slot !== 0 && row.count !== 0);
+      const others = slots.filter((row) => row.slot !== 0);
+      const moved = others.filter((row) => row.count !== 0);
       const intoZero = actual - kept + moved.reduce((sum, row) => sum + row.count, 0);
       const changes = [
         ...(intoZero !== 0 ? [[kind, 0, intoZero]] : []),
         ...moved.sort((a, b) => a.slot - b.slot).map((row) => [kind, row.slot, -row.count]),
       ];
       await upsertCounters(db, 'published_counts', ['kind', 'slot'], changes, 'add');
-      // The rows the fold emptied, held since its statement (no new lock, so no new wait); a row a
-      // writer added to before the fold took it holds that writer's count and stays.
-      if (moved.length > 0)
-        await db.query(`DELETE FROM published_counts WHERE kind = ? AND slot IN (${moved.map(() => '?').join(', ')}) AND count = 0`, [
+      // The rows the fold emptied, and those a writer's additions had brought back to zero, held
+      // since its statement (no new lock, so no new wait); a row a writer added to before the
+      // fold took it holds that writer's count and stays.
+      if (others.length > 0)
+        await db.query(`DELETE FROM published_counts WHERE kind = ? AND slot IN (${others.map(() => '?').join(', ')}) AND count = 0`, [
           kind,
-          ...moved.map((row) => row.slot),
+          ...others.map((row) => row.slot),
         ]);
     }
     return { kinds: COUNTED_KINDS.length, corrected };
