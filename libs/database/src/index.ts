@@ -16,3 +16,4 @@ export * from './multi-row-insert';
 export * from './write-slot';
 export * from './mysql-literal';
 export * from './lock-wait-skipping';
+export * from './prepared-entity-query';

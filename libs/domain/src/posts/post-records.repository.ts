@@ -4,6 +4,7 @@ import {
   isUniqueViolation,
   LIKE_ESCAPE,
   lockExistingIds,
+  PreparedEntityQuery,
   loweredForLike,
   queryInSlices,
   rowLocksSupported,
@@ -79,11 +80,17 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
     return db.createQueryBuilder<T>(this.target, 'p').leftJoinAndSelect('p.image', 'image');
   }
 
+  // The reads every write and every read of one record makes, written once (PreparedEntityQuery).
+  private readonly byId = new PreparedEntityQuery<T>((db) => this.baseQuery(db).where('p.id = :id'));
+  private readonly bySlug = new PreparedEntityQuery<T>((db) => this.baseQuery(db).where('p.slug = :slug'));
+  private readonly byIds = new PreparedEntityQuery<T>((db) => this.baseQuery(db).where('p.id IN (:...ids)'));
+  private readonly liveByTitle = new PreparedEntityQuery<T>((db) =>
+    this.baseQuery(db).where('LOWER(p.title) = :title').andWhere(`p.status <> 'trash'`),
+  );
+
   findByRef(ref: RecordRef, db: EntityManager = this.manager): Promise<T | null> {
-    const qb = this.baseQuery(db);
-    if ('id' in ref) qb.where('p.id = :id', { id: ref.id });
-    else qb.where('p.slug = :slug', { slug: ref.slug.toLowerCase() });
-    return qb.getOne();
+    if ('id' in ref) return this.byId.getOne(db, { id: ref.id });
+    return this.bySlug.getOne(db, { slug: ref.slug.toLowerCase() });
   }
 
   /**
@@ -134,7 +141,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
   /** Records in the order of `ids`, with their images; missing IDs are skipped. */
   async findByIds(ids: number[], db: EntityManager = this.manager): Promise<T[]> {
     if (ids.length === 0) return [];
-    const records = await queryInSlices(ids, (slice) => this.baseQuery(db).where('p.id IN (:...ids)', { ids: slice }).getMany());
+    const records = await queryInSlices(ids, (slice) => this.byIds.getMany(db, { ids: slice }));
     const byId = new Map(records.map((record) => [record.id, record]));
     return ids.map((id) => byId.get(id)).filter((record): record is T => record !== undefined);
   }
@@ -155,7 +162,7 @@ export abstract class PostRecordsRepository<T extends PostRecord, C extends Post
 
   /** Records not in trash whose title equals `title` ignoring case: candidates for duplicate avoidance. */
   findLiveByTitle(title: string, db: EntityManager = this.manager): Promise<T[]> {
-    return this.baseQuery(db).where('LOWER(p.title) = :title', { title: title.toLowerCase() }).andWhere(`p.status <> 'trash'`).getMany();
+    return this.liveByTitle.getMany(db, { title: title.toLowerCase() });
   }
 
   /**
