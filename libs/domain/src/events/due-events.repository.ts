@@ -2,21 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CalendarEvent } from './event.entity';
 
+const ANY_DUE_SQL = `SELECT id FROM events WHERE status = 'future' AND published_utc <= :now LIMIT 1`;
+
 /** The scheduled (`future`) events whose publication instant has passed, on `IDX_events_due`. */
 @Injectable()
 export class DueEventsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async anyDue(now: Date): Promise<boolean> {
-    const row = await this.dataSource
-      .createQueryBuilder()
-      .select('e.id', 'id')
-      .from('events', 'e')
-      .where(`e.status = 'future'`)
-      .andWhere('e.published_utc <= :now', { now })
-      .limit(1)
-      .getRawOne();
-    return row !== undefined;
+    // Asked before every read of events: the statement is fixed, only the instant is bound (as a builder binds it).
+    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(ANY_DUE_SQL, { now });
+    const rows: unknown[] = await this.dataSource.query(sql, parameters);
+    return rows.length > 0;
   }
 
   /** Up to `limit` due events' IDs, the longest due first. */
