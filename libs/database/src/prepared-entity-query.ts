@@ -14,8 +14,8 @@ interface Prepared {
  * A query of entities that a query builder writes once per database kind and that then runs with
  * new parameter values, its rows hydrated as the builder's getMany() hydrates them. A builder
  * writes its SQL anew on every run (select list, joins, property names replaced by column names),
- * and the hottest reads (every request's token, every write's records) spent more time there
- * than in the database. Only the values change between runs: the builder must put every
+ * and for the hottest reads (every request's token, every write's records) that was the largest
+ * share of TypeORM's time in a profile of writes. Only the values change between runs: the builder must put every
  * parameter in its conditions by name, and each run must give all of them.
  *
  * When an entity of the query listens to loads (`@AfterLoad`, a subscriber), the builder runs
